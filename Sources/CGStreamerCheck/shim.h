@@ -1,0 +1,3 @@
+#include <gst/check/gstharness.h>
+#include <gst/app/gstappsink.h>
+#include <gst/app/gstappsrc.h>

@@ -1,0 +1,57 @@
+/* GObject registration of audiotimewarp: metadata, pad templates, interpolation property. */
+#include "element_private.h"
+
+typedef TimeWarpElement GstAudioTimeWarp;
+typedef GstElementClass GstAudioTimeWarpClass;
+
+G_DEFINE_TYPE (GstAudioTimeWarp, timewarp_audio, GST_TYPE_ELEMENT);
+
+#define TIMEWARP_AUDIO_CAPS \
+  "audio/x-raw, format = (string) { S16LE, S32LE, F32LE, F64LE }, " \
+  "rate = (int) [ 1, MAX ], channels = (int) [ 1, 64 ], layout = (string) interleaved"
+
+static GstStaticPadTemplate audio_sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (TIMEWARP_AUDIO_CAPS));
+static GstStaticPadTemplate audio_src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (TIMEWARP_AUDIO_CAPS));
+
+GstElementClass *
+timewarp_audio_get_parent_class (void)
+{
+  return GST_ELEMENT_CLASS (timewarp_audio_parent_class);
+}
+
+static void
+timewarp_audio_finalize (GObject * object)
+{
+  timewarp_element_finalize_instance ((TimeWarpElement *) object);
+  G_OBJECT_CLASS (timewarp_audio_parent_class)->finalize (object);
+}
+
+static void
+timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+
+  gobject_class->finalize = timewarp_audio_finalize;
+  timewarp_element_class_init_common (gobject_class, TIMEWARP_KIND_AUDIO);
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_INTERPOLATION,
+      g_param_spec_enum ("interpolation", "Interpolation",
+          "How output samples are interpolated at their control points",
+          timewarp_interpolation_get_type (), 2,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+
+  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_sink_template);
+  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_src_template);
+  gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
+      "Audio time warp", "Filter/Effect/Audio",
+      "Variably speeds up or slows down audio along its timeline by resampling at variable "
+      "control points, following the same time map as videotimewarp (in sync to the sample)",
+      "gst-timewarp developers");
+}
+
+static void
+timewarp_audio_init (GstAudioTimeWarp * self)
+{
+  timewarp_element_init_instance (self, TIMEWARP_KIND_AUDIO);
+}

@@ -1,0 +1,96 @@
+/*
+ * CShims: the C side of the timewarp plugin. Only what Swift cannot do itself lives here:
+ * GObject type registration, property and pad-template installation, GST_PLUGIN_DEFINE,
+ * trampolines from GStreamer's vfuncs into Swift, and wrappers for C macros and variadic
+ * functions. All behaviour is implemented in Swift (Sources/GstTimeWarp).
+ */
+#ifndef TIMEWARP_CSHIMS_H
+#define TIMEWARP_CSHIMS_H
+
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+/* ---- Element kinds and the common instance layout ------------------------------------- */
+
+/** Which element a TimeWarpElement instance is. */
+typedef enum {
+  TIMEWARP_KIND_VIDEO = 0,
+  TIMEWARP_KIND_AUDIO = 1,
+} TimeWarpKind;
+
+/** The instance layout shared by videotimewarp and audiotimewarp. */
+typedef struct {
+  GstElement parent;
+  GstPad *sinkpad;
+  GstPad *srcpad;
+  /** Retained Swift object holding settings and streaming state. */
+  void *impl;
+} TimeWarpElement;
+
+/** Property ids shared by both elements (time-map properties) and the element-specific ones. */
+typedef enum {
+  TIMEWARP_PROP_0 = 0,
+  TIMEWARP_PROP_FUNCTION,
+  TIMEWARP_PROP_FACTOR,
+  TIMEWARP_PROP_MODIFIER,
+  TIMEWARP_PROP_KEYFRAMES,
+  TIMEWARP_PROP_EXPRESSION,
+  TIMEWARP_PROP_DURATION,
+  TIMEWARP_PROP_OUTPUT_DURATION,
+  /* videotimewarp */
+  TIMEWARP_PROP_IN,
+  TIMEWARP_PROP_OUT,
+  TIMEWARP_PROP_DROP,
+  TIMEWARP_PROP_DUPLICATE,
+  /* audiotimewarp */
+  TIMEWARP_PROP_INTERPOLATION,
+  TIMEWARP_PROP_LAST
+} TimeWarpPropertyId;
+
+GType timewarp_video_get_type (void);
+GType timewarp_audio_get_type (void);
+GType timewarp_function_get_type (void);
+GType timewarp_interpolation_get_type (void);
+
+/** Registers the timewarp plugin statically (tests, gst-warp-launch, embedding apps). */
+gboolean timewarp_register_static (void);
+
+/* ---- Implemented in Swift (@_cdecl), called from the C trampolines --------------------- */
+
+void *timewarp_impl_new (TimeWarpKind kind, GstElement *element);
+void timewarp_impl_free (void *impl);
+GstFlowReturn timewarp_impl_chain (void *impl, GstPad *pad, GstBuffer *buffer);
+gboolean timewarp_impl_sink_event (void *impl, GstPad *pad, GstEvent *event);
+gboolean timewarp_impl_src_event (void *impl, GstPad *pad, GstEvent *event);
+gboolean timewarp_impl_sink_query (void *impl, GstPad *pad, GstQuery *query);
+gboolean timewarp_impl_src_query (void *impl, GstPad *pad, GstQuery *query);
+void timewarp_impl_state_will_change (void *impl, GstStateChange transition);
+void timewarp_impl_state_did_change (void *impl, GstStateChange transition);
+gboolean timewarp_impl_set_property (void *impl, guint prop_id, const GValue *value);
+gboolean timewarp_impl_get_property (void *impl, guint prop_id, GValue *value);
+
+/* ---- Wrappers for macros and variadic functions --------------------------------------- */
+
+/** GST_ELEMENT_ERROR / GST_ELEMENT_WARNING: type is GST_MESSAGE_ERROR or _WARNING. */
+void timewarp_post_message (GstElement *element, GstMessageType type, GQuark domain, gint code,
+    const gchar *text, const gchar *debug, const gchar *file, const gchar *function, gint line);
+/** GST_CAT_LEVEL_LOG on the "timewarp" debug category. */
+void timewarp_log (GstDebugLevel level, GObject *object, const gchar *file,
+    const gchar *function, gint line, const gchar *message);
+/** Whether messages at `level` would be printed for the "timewarp" category. */
+gboolean timewarp_log_enabled (GstDebugLevel level);
+/** gst_buffer_make_writable (a macro). */
+GstBuffer *timewarp_buffer_make_writable (GstBuffer *buffer);
+/** gst_caps_make_writable (a macro). */
+GstCaps *timewarp_caps_make_writable (GstCaps *caps);
+/** gst_event_make_writable (a macro). */
+GstEvent *timewarp_event_make_writable (GstEvent *event);
+/** g_object_notify by name, for read-only properties that change. */
+void timewarp_notify (GstElement *element, const gchar *property);
+/** Debug category init (called from plugin_init). */
+void timewarp_debug_init (void);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,37 @@
+/* GST_PLUGIN_DEFINE for libgsttimewarp.so, and static registration for tests and apps. */
+#include "element_private.h"
+
+#define PACKAGE "gst-timewarp"
+#define TIMEWARP_VERSION "0.1.0"
+#define TIMEWARP_LICENSE "LGPL"
+#define TIMEWARP_ORIGIN "https://github.com/gst-timewarp/gst-timewarp"
+
+static gboolean
+timewarp_plugin_init (GstPlugin * plugin)
+{
+  timewarp_debug_init ();
+  gst_type_mark_as_plugin_api (timewarp_function_get_type (), 0);
+  gst_type_mark_as_plugin_api (timewarp_interpolation_get_type (), 0);
+  return gst_element_register (plugin, "videotimewarp", GST_RANK_NONE,
+      timewarp_video_get_type ())
+      && gst_element_register (plugin, "audiotimewarp", GST_RANK_NONE,
+      timewarp_audio_get_type ());
+}
+
+GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, timewarp,
+    "Variable time scaling of video and audio along the timeline",
+    timewarp_plugin_init, TIMEWARP_VERSION, TIMEWARP_LICENSE, PACKAGE, TIMEWARP_ORIGIN)
+
+gboolean
+timewarp_register_static (void)
+{
+  static gsize registered = 0;
+  static gboolean ok = FALSE;
+  if (g_once_init_enter (&registered)) {
+    ok = gst_plugin_register_static (GST_VERSION_MAJOR, GST_VERSION_MINOR, "timewarp",
+        "Variable time scaling of video and audio along the timeline", timewarp_plugin_init,
+        TIMEWARP_VERSION, TIMEWARP_LICENSE, "gst-timewarp", PACKAGE, TIMEWARP_ORIGIN);
+    g_once_init_leave (&registered, 1);
+  }
+  return ok;
+}

@@ -1,0 +1,78 @@
+/* The time-map properties both elements share, and the enums they use. */
+#include "element_private.h"
+
+GType
+timewarp_function_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {0, "Constant scale: s(u) = factor", "constant"},
+    {1, "Triangle: 1 outside [c-w, c+w], peak factor at c = 1/2, w = modifier/2", "triangle"},
+    {2, "Cosine: factor*(cos(12*modifier*pi*u)+1)+factor/2", "cosine"},
+    {3, "Tapered cosine: 1 + (cosine(u)-1)*smoothstep(u)", "tapered-cosine"},
+    {4, "Power: 2*modifier*u^factor + modifier/2", "power"},
+    {5, "Double smoothstep: 1, eased up to factor, held, eased back to 1", "double-smoothstep"},
+    {6, "Keyframes: the curve given by the keyframes property", "keyframes"},
+    {7, "Expression: s(u) given by the expression property", "expression"},
+    {8, "Antiderivative: F(u) itself given by the expression property", "antiderivative"},
+    {0, NULL, NULL},
+  };
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstTimeWarpFunction", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+timewarp_interpolation_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {0, "Linear interpolation between the two neighbouring samples", "linear"},
+    {1, "Cubic (Catmull-Rom) interpolation over four samples", "cubic"},
+    {2, "Windowed sinc whose cut-off follows the local speed (no aliasing)", "sinc"},
+    {0, NULL, NULL},
+  };
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstTimeWarpInterpolation", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+void
+timewarp_install_time_map_properties (GObjectClass * gobject_class)
+{
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY;
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_FUNCTION,
+      g_param_spec_enum ("function", "Function",
+          "Instantaneous time-scale function s(u) on u = t/D (a scale: 2 = half speed)",
+          timewarp_function_get_type (), 0, rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_FACTOR,
+      g_param_spec_double ("factor", "Factor",
+          "First parameter of the built-in functions (the scale for function=constant)",
+          -G_MAXDOUBLE, G_MAXDOUBLE, 1.0, rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_MODIFIER,
+      g_param_spec_double ("modifier", "Modifier",
+          "Second parameter of the built-in functions (width, frequency or coefficient)",
+          0.0, 1.0, 0.5, rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_KEYFRAMES,
+      g_param_spec_string ("keyframes", "Keyframes",
+          "Curve for function=keyframes: \"u:s[:ease], ...\" with ease linear, smooth, hold "
+          "or cubic; positions with an 's' suffix are seconds", "", rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_EXPRESSION,
+      g_param_spec_string ("expression", "Expression",
+          "s(u) for function=expression, F(u) for function=antiderivative; variables u, t, D",
+          "", rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_DURATION,
+      g_param_spec_uint64 ("duration", "Duration",
+          "Media duration D in nanoseconds (NONE: ask upstream with a duration query)",
+          0, G_MAXUINT64, GST_CLOCK_TIME_NONE, rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_OUTPUT_DURATION,
+      g_param_spec_uint64 ("output-duration", "Output duration",
+          "Duration after warping, D*F(1), in nanoseconds (NONE until D is known)",
+          0, G_MAXUINT64, GST_CLOCK_TIME_NONE, ro));
+}

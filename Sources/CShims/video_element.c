@@ -1,0 +1,63 @@
+/* GObject registration of videotimewarp: metadata, pad templates, counter properties. */
+#include "element_private.h"
+
+typedef TimeWarpElement GstVideoTimeWarp;
+typedef GstElementClass GstVideoTimeWarpClass;
+
+G_DEFINE_TYPE (GstVideoTimeWarp, timewarp_video, GST_TYPE_ELEMENT);
+
+static GstStaticPadTemplate video_sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS ("video/x-raw(ANY)"));
+static GstStaticPadTemplate video_src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS ("video/x-raw(ANY)"));
+
+GstElementClass *
+timewarp_video_get_parent_class (void)
+{
+  return GST_ELEMENT_CLASS (timewarp_video_parent_class);
+}
+
+static void
+timewarp_video_finalize (GObject * object)
+{
+  timewarp_element_finalize_instance ((TimeWarpElement *) object);
+  G_OBJECT_CLASS (timewarp_video_parent_class)->finalize (object);
+}
+
+static void
+install_counter (GObjectClass * gobject_class, guint id, const gchar * name,
+    const gchar * nick, const gchar * blurb)
+{
+  g_object_class_install_property (gobject_class, id, g_param_spec_uint64 (name, nick, blurb,
+          0, G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+}
+
+static void
+timewarp_video_class_init (GstVideoTimeWarpClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+
+  gobject_class->finalize = timewarp_video_finalize;
+  timewarp_element_class_init_common (gobject_class, TIMEWARP_KIND_VIDEO);
+  install_counter (gobject_class, TIMEWARP_PROP_IN, "in", "In", "Number of input frames");
+  install_counter (gobject_class, TIMEWARP_PROP_OUT, "out", "Out", "Number of output frames");
+  install_counter (gobject_class, TIMEWARP_PROP_DROP, "drop", "Drop",
+      "Number of input frames dropped (never shown)");
+  install_counter (gobject_class, TIMEWARP_PROP_DUPLICATE, "duplicate", "Duplicate",
+      "Number of extra copies of frames emitted to fill the output frame rate");
+
+  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_sink_template);
+  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_src_template);
+  gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
+      "Video time warp", "Filter/Effect/Video",
+      "Variably speeds up or slows down video along its timeline: rewrites timestamps through "
+      "the integral of a time-scale function and drops or duplicates frames to the output "
+      "frame rate (framerate=0/1 downstream gives variable-rate video)",
+      "gst-timewarp developers");
+}
+
+static void
+timewarp_video_init (GstVideoTimeWarp * self)
+{
+  timewarp_element_init_instance (self, TIMEWARP_KIND_VIDEO);
+}

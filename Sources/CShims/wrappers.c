@@ -1,0 +1,60 @@
+/* Wrappers for GStreamer macros and variadic functions that Swift cannot call. */
+#include "CShims.h"
+
+GST_DEBUG_CATEGORY_STATIC (timewarp_debug);
+
+void
+timewarp_debug_init (void)
+{
+  if (timewarp_debug == NULL)
+    GST_DEBUG_CATEGORY_INIT (timewarp_debug, "timewarp", 0,
+        "variable time scaling of video and audio");
+}
+
+void
+timewarp_post_message (GstElement * element, GstMessageType type, GQuark domain, gint code,
+    const gchar * text, const gchar * debug, const gchar * file, const gchar * function,
+    gint line)
+{
+  gst_element_message_full (element, type, domain, code, g_strdup (text), g_strdup (debug),
+      file, function, line);
+}
+
+void
+timewarp_log (GstDebugLevel level, GObject * object, const gchar * file,
+    const gchar * function, gint line, const gchar * message)
+{
+  timewarp_debug_init ();
+  gst_debug_log (timewarp_debug, level, file, function, line, object, "%s", message);
+}
+
+gboolean
+timewarp_log_enabled (GstDebugLevel level)
+{
+  timewarp_debug_init ();
+  return gst_debug_category_get_threshold (timewarp_debug) >= level;
+}
+
+GstBuffer *
+timewarp_buffer_make_writable (GstBuffer * buffer)
+{
+  return gst_buffer_make_writable (buffer);
+}
+
+GstCaps *
+timewarp_caps_make_writable (GstCaps * caps)
+{
+  return gst_caps_make_writable (caps);
+}
+
+GstEvent *
+timewarp_event_make_writable (GstEvent * event)
+{
+  return gst_event_make_writable (event);
+}
+
+void
+timewarp_notify (GstElement * element, const gchar * property)
+{
+  g_object_notify (G_OBJECT (element), property);
+}

@@ -1,0 +1,40 @@
+/// The time-map properties both elements share (one pipeline string sets both alike).
+public struct TimeMapSettings: Sendable {
+    /// `function`.
+    public var function: WarpFunction = .constant
+    /// `factor`.
+    public var factor: Double = 1.0
+    /// `modifier`.
+    public var modifier: Double = 0.5
+    /// `keyframes`.
+    public var keyframes: String = ""
+    /// `expression`.
+    public var expression: String = ""
+    /// `duration` in ns, or `ClockTime.none` to ask upstream.
+    public var duration: UInt64 = ClockTime.none
+    /// A curve supplied by application code (Swift API); overrides `function` when set.
+    public var customCurve: (any TimeScaleCurve)? = nil
+
+    /// Creates the default settings (an exact pass-through).
+    public init() {}
+
+    /// The media duration from the `duration` property, in seconds.
+    public var durationSeconds: Double? {
+        duration == ClockTime.none ? nil : ClockTime.seconds(duration)
+    }
+
+    /// Builds the curve these settings describe; `mediaDuration` is needed by some curves.
+    public func makeCurve(mediaDuration: Double?) throws -> any TimeScaleCurve {
+        if let customCurve { return customCurve }
+        if let builtin = function.builtin {
+            return BuiltinCurve(function: builtin, factor: factor, modifier: modifier)
+        }
+        return try makeCustomCurve(mediaDuration: mediaDuration)
+    }
+
+    /// Builds and validates the time map; throws a readable error.
+    public func makeMap(mediaDuration: Double?) throws -> TimeMap {
+        let curve = try makeCurve(mediaDuration: mediaDuration)
+        return try TimeMap(curve: curve, mediaDuration: mediaDuration)
+    }
+}

@@ -1,0 +1,18 @@
+/// The values of the `function` property (the `GstTimeWarpFunction` GEnum, same order).
+public enum WarpFunction: Int32, CaseIterable, Sendable {
+    case constant = 0, triangle, cosine, taperedCosine, power, doubleSmoothstep
+    case keyframes, expression, antiderivative
+
+    /// The built-in function this value names, if it is one.
+    var builtin: BuiltinFunction? {
+        switch self {
+        case .constant: return .constant
+        case .triangle: return .triangle
+        case .cosine: return .cosine
+        case .taperedCosine: return .taperedCosine
+        case .power: return .power
+        case .doubleSmoothstep: return .doubleSmoothstep
+        case .keyframes, .expression, .antiderivative: return nil
+        }
+    }
+}

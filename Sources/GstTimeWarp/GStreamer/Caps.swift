@@ -1,0 +1,102 @@
+import CGStreamer
+import CShims
+
+/// An owned reference to `GstCaps` with the few operations the elements need.
+public struct Caps: ~Copyable {
+    /// The underlying caps; owned by this value.
+    let raw: UnsafeMutablePointer<GstCaps>
+
+    /// Takes ownership of `raw` (one reference).
+    init(taking raw: UnsafeMutablePointer<GstCaps>) { self.raw = raw }
+
+    /// Adds a reference to `raw` and owns that.
+    init(borrowing raw: UnsafeMutablePointer<GstCaps>) {
+        gst_mini_object_ref(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstMiniObject.self))
+        self.raw = raw
+    }
+
+    deinit { gst_mini_object_unref(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstMiniObject.self)) }
+
+    /// Gives up ownership and returns the raw pointer.
+    consuming func release() -> UnsafeMutablePointer<GstCaps> {
+        let r = raw
+        discard self
+        return r
+    }
+
+    /// Another owned reference to the same caps.
+    public func copyReference() -> Caps { Caps(borrowing: raw) }
+
+    /// Parses a caps string such as `video/x-raw,framerate=25/1`.
+    public static func parse(_ text: String) -> Caps? {
+        guard let c = gst_caps_from_string(text) else { return nil }
+        return Caps(taking: c)
+    }
+
+    /// Whether the caps are fixed (one structure, all fields fixed).
+    public var isFixed: Bool { gst_caps_is_fixed(raw) != 0 }
+    /// Whether no media type can satisfy the caps.
+    public var isEmpty: Bool { gst_caps_is_empty(raw) != 0 }
+    /// Whether the caps are equal to `other`.
+    public func isEqual(to other: borrowing Caps) -> Bool { gst_caps_is_equal(raw, other.raw) != 0 }
+
+    /// The fixed `framerate` of the first structure, if it has one.
+    public var framerate: (numerator: Int32, denominator: Int32)? {
+        guard gst_caps_get_size(raw) > 0, let s = gst_caps_get_structure(raw, 0) else { return nil }
+        var n: gint = 0, d: gint = 0
+        guard gst_structure_get_fraction(s, "framerate", &n, &d) != 0 else { return nil }
+        return (n, d)
+    }
+
+    /// A copy in which every structure's `framerate` is any rate (the field removed).
+    public func withAnyFramerate() -> Caps {
+        let copy = Caps(taking: gst_caps_copy(raw))
+        for i in 0..<gst_caps_get_size(copy.raw) {
+            if let s = gst_caps_get_structure(copy.raw, i) { gst_structure_remove_field(s, "framerate") }
+        }
+        return copy
+    }
+
+    /// The intersection with `other` (first-caps order preserved).
+    public func intersect(_ other: borrowing Caps) -> Caps {
+        Caps(taking: gst_caps_intersect_full(raw, other.raw, GST_CAPS_INTERSECT_FIRST))
+    }
+
+    /// Fixates to one structure, choosing the framerate nearest to `n/d` (0/1 is a valid
+    /// choice: variable rate), the other fields as `gst_caps_fixate` does.
+    public func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps {
+        let c = gst_caps_truncate(gst_caps_copy(raw))!
+        if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0),
+           gst_structure_has_field(s, "framerate") != 0 {
+            _ = gst_structure_fixate_field_nearest_fraction(s, "framerate", n, d)
+        }
+        return Caps(taking: gst_caps_fixate(c))
+    }
+
+    /// A copy whose first structure has `framerate` replaced by `n/d`.
+    public func settingFramerate(_ n: Int32, _ d: Int32) -> Caps {
+        let c = gst_caps_copy(raw)!
+        if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0) {
+            var v = GValue()
+            g_value_init(&v, gst_fraction_get_type())
+            gst_value_set_fraction(&v, n, d)
+            gst_structure_set_value(s, "framerate", &v)
+            g_value_unset(&v)
+        }
+        return Caps(taking: c)
+    }
+
+    /// Audio format description when these are raw audio caps.
+    public var audioInfo: GstAudioInfo? {
+        var info = GstAudioInfo()
+        guard gst_audio_info_from_caps(&info, raw) != 0 else { return nil }
+        return info
+    }
+
+    /// The caps as a string, for logs and messages.
+    public var description: String {
+        guard let s = gst_caps_to_string(raw) else { return "(caps)" }
+        defer { g_free(s) }
+        return String(cString: s)
+    }
+}

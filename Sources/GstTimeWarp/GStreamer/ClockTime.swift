@@ -1,0 +1,43 @@
+/// Nanosecond clock times (`GstClockTime`) and the overflow-safe integer arithmetic on them.
+public enum ClockTime {
+    /// `GST_CLOCK_TIME_NONE`.
+    public static let none: UInt64 = .max
+    /// `GST_SECOND`.
+    public static let second: UInt64 = 1_000_000_000
+
+    /// `value * numerator / denominator` in 128-bit arithmetic, rounded down; `nil` when the
+    /// denominator is zero or the result does not fit in 64 bits.
+    public static func scale(_ value: UInt64, _ numerator: UInt64, _ denominator: UInt64) -> UInt64? {
+        guard denominator != 0 else { return nil }
+        let product = value.multipliedFullWidth(by: numerator)
+        guard product.high < denominator else { return nil }
+        return denominator.dividingFullWidth(product).quotient
+    }
+
+    /// Converts seconds to nanoseconds, rounding to nearest; NaN, negative and huge values are
+    /// clamped into `0 ... none - 1` so the result is always a valid clock time.
+    public static func fromSeconds(_ seconds: Double) -> UInt64 {
+        guard seconds.isFinite, seconds > 0 else { return seconds == .infinity ? none - 1 : 0 }
+        let ns = (seconds * 1e9).rounded()
+        guard ns < 1.8e19 else { return none - 1 }
+        return UInt64(ns)
+    }
+
+    /// Converts nanoseconds to seconds.
+    public static func seconds(_ ns: UInt64) -> Double { Double(ns) / 1e9 }
+
+    /// Signed nanoseconds to seconds.
+    public static func seconds(signed ns: Int64) -> Double { Double(ns) / 1e9 }
+
+    /// Whether `t` is a valid (not NONE) clock time.
+    public static func isValid(_ t: UInt64) -> Bool { t != none }
+
+    /// Formats a clock time the way GStreamer does (`0:00:01.500000000`), or "none".
+    public static func describe(_ t: UInt64) -> String {
+        guard t != none else { return "none" }
+        let s = t / second, ns = t % second
+        let h = s / 3600, m = (s / 60) % 60, sec = s % 60
+        let frac = String(ns), pad = String(repeating: "0", count: 9 - frac.count)
+        return "\(h):\(m < 10 ? "0" : "")\(m):\(sec < 10 ? "0" : "")\(sec).\(pad)\(frac)"
+    }
+}

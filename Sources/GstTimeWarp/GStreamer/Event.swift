@@ -1,0 +1,127 @@
+import CGStreamer
+import CShims
+
+/// The kinds of events the elements treat specially.
+public enum EventKind {
+    case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, other
+}
+
+/// What a SEEK event asks for.
+public struct SeekRequest {
+    /// Playback rate.
+    public var rate: Double
+    /// Format of `start` and `stop`.
+    public var isTime: Bool
+    /// Raw seek flags.
+    public var flags: GstSeekFlags
+    /// How `start` is to be interpreted.
+    public var startType: GstSeekType
+    /// Start position (ns for TIME).
+    public var start: Int64
+    /// How `stop` is to be interpreted.
+    public var stopType: GstSeekType
+    /// Stop position (ns for TIME).
+    public var stop: Int64
+    /// Whether the seek sets `start` to an absolute position.
+    public var setsStart: Bool { startType == GST_SEEK_TYPE_SET }
+    /// Whether the seek sets `stop` to an absolute position.
+    public var setsStop: Bool { stopType == GST_SEEK_TYPE_SET && stop >= 0 }
+}
+
+/// An owned reference to a `GstEvent`: released when dropped, handed on when pushed.
+public struct Event: ~Copyable {
+    /// The underlying event; owned by this value.
+    let raw: UnsafeMutablePointer<GstEvent>
+
+    /// Takes ownership of `raw` (one reference).
+    init(taking raw: UnsafeMutablePointer<GstEvent>) { self.raw = raw }
+
+    deinit { gst_mini_object_unref(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstMiniObject.self)) }
+
+    /// Gives up ownership and returns the raw pointer.
+    consuming func release() -> UnsafeMutablePointer<GstEvent> {
+        let r = raw
+        discard self
+        return r
+    }
+
+    /// The event's kind.
+    public var kind: EventKind {
+        switch raw.pointee.type {
+        case GST_EVENT_SEGMENT: return .segment
+        case GST_EVENT_CAPS: return .caps
+        case GST_EVENT_EOS: return .eos
+        case GST_EVENT_FLUSH_START: return .flushStart
+        case GST_EVENT_FLUSH_STOP: return .flushStop
+        case GST_EVENT_GAP: return .gap
+        case GST_EVENT_SEEK: return .seek
+        case GST_EVENT_STREAM_START: return .streamStart
+        case GST_EVENT_QOS: return .qos
+        default: return .other
+        }
+    }
+
+    /// Sequence number, to be copied onto events derived from this one.
+    public var seqnum: UInt32 { gst_event_get_seqnum(raw) }
+
+    /// The segment of a SEGMENT event.
+    public func parseSegment() -> Segment {
+        var out: UnsafePointer<GstSegment>?
+        gst_event_parse_segment(raw, &out)
+        return out.map { Segment(raw: $0.pointee) } ?? Segment.time()
+    }
+
+    /// The caps of a CAPS event (a new reference).
+    public func parseCaps() -> Caps? {
+        var caps: UnsafeMutablePointer<GstCaps>?
+        gst_event_parse_caps(raw, &caps)
+        guard let caps else { return nil }
+        return Caps(borrowing: caps)
+    }
+
+    /// Timestamp and duration of a GAP event.
+    public func parseGap() -> (timestamp: UInt64, duration: UInt64) {
+        var ts: GstClockTime = 0, dur: GstClockTime = 0
+        gst_event_parse_gap(raw, &ts, &dur)
+        return (UInt64(ts), UInt64(dur))
+    }
+
+    /// The request of a SEEK event.
+    public func parseSeek() -> SeekRequest {
+        var rate = 0.0, format = GST_FORMAT_UNDEFINED, flags = GstSeekFlags(rawValue: 0)
+        var startType = GST_SEEK_TYPE_NONE, stopType = GST_SEEK_TYPE_NONE
+        var start: gint64 = 0, stop: gint64 = 0
+        gst_event_parse_seek(raw, &rate, &format, &flags, &startType, &start, &stopType, &stop)
+        return SeekRequest(rate: rate, isTime: format == GST_FORMAT_TIME, flags: flags,
+                           startType: startType, start: Int64(start), stopType: stopType, stop: Int64(stop))
+    }
+
+    /// A SEGMENT event carrying `segment`, with the given sequence number.
+    public static func segment(_ segment: Segment, seqnum: UInt32) -> Event? {
+        var s = segment.raw
+        guard let e = gst_event_new_segment(&s) else { return nil }
+        gst_event_set_seqnum(e, seqnum)
+        return Event(taking: e)
+    }
+
+    /// A SEEK event for `request`, with the given sequence number.
+    public static func seek(_ r: SeekRequest, seqnum: UInt32) -> Event? {
+        guard let e = gst_event_new_seek(r.rate, r.isTime ? GST_FORMAT_TIME : GST_FORMAT_DEFAULT,
+                                         r.flags, r.startType, gint64(r.start), r.stopType, gint64(r.stop))
+        else { return nil }
+        gst_event_set_seqnum(e, seqnum)
+        return Event(taking: e)
+    }
+
+    /// A CAPS event for `caps`.
+    public static func caps(_ caps: borrowing Caps) -> Event? {
+        guard let e = gst_event_new_caps(caps.raw) else { return nil }
+        return Event(taking: e)
+    }
+
+    /// A GAP event.
+    public static func gap(timestamp: UInt64, duration: UInt64) -> Event? {
+        guard let e = gst_event_new_gap(GstClockTime(timestamp), GstClockTime(duration)) else { return nil }
+        return Event(taking: e)
+    }
+}

@@ -1,0 +1,77 @@
+import CGStreamer
+
+/// A borrowed `GstPad` of one of our elements (pads live as long as their element).
+public struct Pad {
+    /// The underlying pad (not owned).
+    let raw: UnsafeMutablePointer<GstPad>
+
+    /// Pushes a buffer downstream, handing over ownership.
+    public func push(_ buffer: consuming Buffer) -> GstFlowReturn {
+        gst_pad_push(raw, buffer.release())
+    }
+
+    /// Pushes an event to the peer (downstream for src pads, upstream for sink pads).
+    @discardableResult
+    public func push(_ event: consuming Event) -> Bool {
+        gst_pad_push_event(raw, event.release()) != 0
+    }
+
+    /// Default event handling (forwards to the other pad).
+    @discardableResult
+    public func eventDefault(_ event: consuming Event, parent: ElementHandle) -> Bool {
+        gst_pad_event_default(raw, parent.object, event.release()) != 0
+    }
+
+    /// Default query handling (forwards to the other pad where that makes sense).
+    public func queryDefault(_ query: Query, parent: ElementHandle) -> Bool {
+        gst_pad_query_default(raw, parent.object, query.raw) != 0
+    }
+
+    /// Sends `query` to the peer pad.
+    public func peerQuery(_ query: Query) -> Bool { gst_pad_peer_query(raw, query.raw) != 0 }
+
+    /// Asks the peer for the duration in TIME (ns).
+    public func peerDuration() -> UInt64? {
+        var d: gint64 = -1
+        guard gst_pad_peer_query_duration(raw, GST_FORMAT_TIME, &d) != 0, d >= 0 else { return nil }
+        return UInt64(d)
+    }
+
+    /// Asks the peer for its current position in TIME (ns).
+    public func peerPosition() -> UInt64? {
+        var p: gint64 = -1
+        guard gst_pad_peer_query_position(raw, GST_FORMAT_TIME, &p) != 0, p >= 0 else { return nil }
+        return UInt64(p)
+    }
+
+    /// The caps the peer can handle, restricted by `filter`.
+    public func peerCaps(filter: borrowing Caps?) -> Caps? {
+        let f: UnsafeMutablePointer<GstCaps>? = switch filter {
+        case .some(let c): c.raw
+        case .none: nil
+        }
+        guard let c = gst_pad_peer_query_caps(raw, f) else { return nil }
+        return Caps(taking: c)
+    }
+
+    /// The caps of this pad's template.
+    public func templateCaps() -> Caps? {
+        guard let c = gst_pad_get_pad_template_caps(raw) else { return nil }
+        return Caps(taking: c)
+    }
+
+    /// The caps currently set on the pad.
+    public func currentCaps() -> Caps? {
+        guard let c = gst_pad_get_current_caps(raw) else { return nil }
+        return Caps(taking: c)
+    }
+
+    /// Whether downstream asked for renegotiation (clears the flag).
+    public func checkReconfigure() -> Bool { gst_pad_check_reconfigure(raw) != 0 }
+
+    /// Flags the pad for renegotiation.
+    public func markReconfigure() { gst_pad_mark_reconfigure(raw) }
+
+    /// Whether `other` is this pad.
+    public func isSame(as other: UnsafeMutablePointer<GstPad>?) -> Bool { raw == other }
+}
