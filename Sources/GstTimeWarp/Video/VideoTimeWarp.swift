@@ -65,6 +65,12 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
             return GST_FLOW_OK
         }
         guard let warp = ensureWarp() else { return GST_FLOW_ERROR }
+        if warp.map.isIdentity && preservesRate {
+            // The default settings: an exact pass-through, like videorate at rate 1.
+            guard pushSegmentIfPending() else { return GST_FLOW_ERROR }
+            counters.bump(.output)
+            return srcPad.push(buffer)
+        }
         guard let streamTime = inputSegment.streamTime(of: pts), pts >= inputSegment.start else {
             counters.bump(.dropped)
             element.log(.debug, "frame at \(ClockTime.describe(pts)) is outside the segment: dropped")
@@ -87,6 +93,14 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd)
         case .fixed:
             return pushFixed(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd))
+        }
+    }
+
+    /// Whether the output frame rate equals the input's (or both are variable).
+    var preservesRate: Bool {
+        switch mode {
+        case .variable: return true
+        case .fixed(let n, let d): return Int64(n) * Int64(inputRate.denominator) == Int64(d) * Int64(inputRate.numerator)
         }
     }
 

@@ -1,0 +1,60 @@
+import XCTest
+import CGStreamer
+import CGStreamerCheck
+@testable import GstTimeWarp
+
+/// Seeks from downstream, EOS handling and segments of videotimewarp.
+final class VideoEventTests: XCTestCase {
+    static let caps = "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1"
+
+    func seek(start: Int64, stop: Int64) -> UnsafeMutablePointer<GstEvent> {
+        gst_event_new_seek(1.0, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH, GST_SEEK_TYPE_SET, gint64(start),
+                           GST_SEEK_TYPE_SET, gint64(stop))
+    }
+
+    func testSeekIsMappedThroughTheInverseConstant() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: Self.caps, output: Self.caps)
+        XCTAssertTrue(h.pushUpstream(seek(start: Int64(4 * sec), stop: Int64(6 * sec))))
+        let seeks = h.pullUpstreamSeeks()
+        XCTAssertEqual(seeks.count, 1)
+        // T(t) = 2t, so output 4 s / 6 s are input 2 s / 3 s.
+        XCTAssertEqual(seeks.first?.start, Int64(2 * sec))
+        XCTAssertEqual(seeks.first?.stop, Int64(3 * sec))
+    }
+
+    func testSeekIsMappedThroughTheInverseTriangle() {
+        // Triangle, factor 2, modifier 0.5, D = 10 s: s rises from 1 at u = 0.25 to 2 at u = 0.5,
+        // so F(0.5) = 0.5 + 0.25 * 1 / 2 = 0.625 and T(5 s) = 6.25 s (by hand).
+        let h = Harness("videotimewarp function=triangle factor=2 modifier=0.5 duration=10000000000")
+        h.setCaps(input: Self.caps, output: Self.caps)
+        XCTAssertTrue(h.pushUpstream(seek(start: 6_250_000_000, stop: -1)))
+        let seeks = h.pullUpstreamSeeks()
+        XCTAssertEqual(Double(seeks.first?.start ?? 0), 5e9, accuracy: 2)
+    }
+
+    func testOutputSegmentIsMapped() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: Self.caps, output: Self.caps)
+        h.pushSegment(start: 3 * sec, stop: 5 * sec)
+        h.push(pts: 3 * sec, duration: 40 * ms)
+        let seg = try! XCTUnwrap(h.pullSegments().last)
+        XCTAssertEqual(UInt64(seg.start), 6 * sec)
+        XCTAssertEqual(UInt64(seg.stop), 10 * sec)
+        XCTAssertEqual(UInt64(seg.time), 6 * sec)
+    }
+
+    func testEOSBeforeAnyBufferPassesThrough() {
+        let h = Harness("videotimewarp function=triangle")  // would need a duration for buffers
+        h.setCaps(input: Self.caps, output: Self.caps)
+        h.pushEOS()
+        var sawEOS = false
+        while let e = gst_harness_try_pull_event(h.raw) {
+            if e.pointee.type == GST_EVENT_EOS { sawEOS = true }
+            gst_mini_object_unref(UnsafeMutableRawPointer(e).assumingMemoryBound(to: GstMiniObject.self))
+        }
+        XCTAssertTrue(sawEOS)
+        XCTAssertEqual(h.messages().filter(\.isError).count, 0)
+        XCTAssertEqual(h.pullAll().count, 0)
+    }
+}
