@@ -26,6 +26,7 @@ public struct TimeMapSettings: Sendable {
     /// Builds the curve these settings describe; `mediaDuration` is needed by some curves.
     public func makeCurve(mediaDuration: Double?) throws -> any TimeScaleCurve {
         if let customCurve { return customCurve }
+        if function == .constant { return ConstantScaleCurve(factor: factor) }
         if let builtin = function.builtin {
             return BuiltinCurve(function: builtin, factor: factor, modifier: modifier)
         }

@@ -65,7 +65,7 @@ class WarpingElement: @unchecked Sendable {
 
     /// Builds the map from the current settings if needed; posts an element error on failure.
     @discardableResult
-    func ensureWarp() -> TimestampWarp? {
+    func ensureWarp(reportingErrors: Bool = true) -> TimestampWarp? {
         if let warp { return warp }
         guard !mapFailed else { return nil }
         let settings = shared.withLock { $0.settings }
@@ -83,6 +83,7 @@ class WarpingElement: @unchecked Sendable {
                         + "output duration \(map.outputDuration.map { "\($0) s" } ?? "unknown")")
             return w
         } catch {
+            guard reportingErrors else { return nil }
             mapFailed = true
             element.postError(.stream, code: ErrorCode.streamFailed, "Invalid time map: \(error)",
                               debug: "function=\(settings.function) factor=\(settings.factor) "
@@ -124,12 +125,19 @@ class WarpingElement: @unchecked Sendable {
             // A new segment (after a seek or at stream start) rebuilds the map from the settings.
             warp = nil
             mapFailed = false
-            _ = ensureWarp()
             return true
         case .caps:
             return handleCaps(event)
         case .eos:
-            if segmentPending, ensureWarp() != nil { _ = pushSegmentIfPending() }
+            if segmentPending {
+                // EOS before any buffer: a map that cannot be built yet is no error here.
+                if ensureWarp(reportingErrors: false) != nil {
+                    _ = pushSegmentIfPending()
+                } else if let unchanged = Event.segment(inputSegment, seqnum: segmentSeqnum) {
+                    segmentPending = false
+                    srcPad.push(unchanged)
+                }
+            }
             _ = drain()
             return srcPad.push(event)
         case .flushStop:
