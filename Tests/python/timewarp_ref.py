@@ -238,6 +238,8 @@ def gst():
     """Gst, initialised once (import deferred so the pure-math checks run without gi)."""
     global _gst
     if _gst is None:
+        import warnings
+        warnings.filterwarnings("ignore", category=ImportWarning)  # gi's importer, under unittest
         import gi
         gi.require_version("Gst", "1.0")
         from gi.repository import Gst
