@@ -1,0 +1,39 @@
+/// How `WarpResampler` reconstructs the input signal between input samples.
+///
+/// - `linear`: the article's two-point formula `A[n]*(1-f) + A[n+1]*f`. Cheapest; aliases when
+///   speeding up.
+/// - `cubic`: four-point Catmull-Rom spline through `A[n-1] ... A[n+2]`. Smoother than linear,
+///   still no anti-aliasing.
+/// - `sinc`: Kaiser-windowed sinc whose cut-off follows the local speed, so speeding up does not
+///   alias (see `WarpResampler` for the exact kernel). The element's default.
+public enum AudioInterpolation: String, CaseIterable, Sendable {
+    /// Two-point linear interpolation (the article's `vDSP_vlintD` formula).
+    case linear
+    /// Four-point Catmull-Rom cubic interpolation.
+    case cubic
+    /// Speed-adaptive Kaiser-windowed sinc interpolation (anti-aliased).
+    case sinc
+
+    /// The interpolation the `audiotimewarp` element uses when none is chosen: `sinc`.
+    public static var elementDefault: AudioInterpolation { .sinc }
+
+    /// Input samples the kernel needs beyond the sample at or below a control point when the
+    /// local scale is 1 or more (slowing down or unit speed). For `sinc` this grows when speeding
+    /// up, up to `maxLookahead`.
+    public var nominalLookahead: Int {
+        switch self {
+        case .linear: return 1
+        case .cubic: return 2
+        case .sinc: return WarpSincTable.zeroCrossings + 1
+        }
+    }
+
+    /// The largest lookahead (in input samples) the kernel can ever need, at any speed.
+    public var maxLookahead: Int {
+        switch self {
+        case .linear: return 1
+        case .cubic: return 2
+        case .sinc: return WarpSincTable.maxHalfWidth + 1
+        }
+    }
+}
