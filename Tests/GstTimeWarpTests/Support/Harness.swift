@@ -65,6 +65,41 @@ final class Harness {
         return gst_harness_push(raw, buf)
     }
 
+    /// Pushes raw bytes as one buffer.
+    @discardableResult
+    func push(bytes: [UInt8], pts: UInt64, duration: UInt64 = ClockTime.none) -> GstFlowReturn {
+        let buf = gst_harness_create_buffer(raw, gsize(bytes.count))!
+        var info = GstMapInfo()
+        if gst_buffer_map(buf, &info, GST_MAP_WRITE) != 0 {
+            bytes.withUnsafeBytes { src in
+                if let base = src.baseAddress { info.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+            }
+            gst_buffer_unmap(buf, &info)
+        }
+        buf.pointee.pts = GstClockTime(pts)
+        buf.pointee.duration = GstClockTime(duration)
+        return gst_harness_push(raw, buf)
+    }
+
+    /// Pulls every waiting buffer with its whole payload.
+    func pullAllWithBytes() -> [(buffer: PulledBuffer, bytes: [UInt8])] {
+        var out: [(PulledBuffer, [UInt8])] = []
+        while let b = gst_harness_try_pull(raw) {
+            var info = GstMapInfo()
+            var bytes: [UInt8] = []
+            if gst_buffer_map(b, &info, GST_MAP_READ) != 0 {
+                bytes = Array(UnsafeBufferPointer(start: info.data, count: Int(info.size)))
+                gst_buffer_unmap(b, &info)
+            }
+            out.append((PulledBuffer(pts: UInt64(b.pointee.pts), duration: UInt64(b.pointee.duration),
+                                     offset: UInt64(b.pointee.offset),
+                                     discont: b.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0,
+                                     tag: bytes.first ?? 0, dataAddress: 0), bytes))
+            gst_mini_object_unref(UnsafeMutableRawPointer(b).assumingMemoryBound(to: GstMiniObject.self))
+        }
+        return out
+    }
+
     /// Pushes a TIME segment.
     func pushSegment(start: UInt64 = 0, time: UInt64? = nil, stop: UInt64 = ClockTime.none) {
         var seg = GstSegment()

@@ -60,13 +60,16 @@ final class TestPipeline {
     }
 
     /// Pulls all samples from the appsink named `name` until EOS; returns their PTS.
-    func pullTimestamps(from name: String) -> [UInt64] {
+    func pullTimestamps(from name: String) -> [UInt64] { pullBuffers(from: name).map(\.pts) }
+
+    /// Pulls all samples from the appsink named `name` until EOS; returns PTS and duration.
+    func pullBuffers(from name: String) -> [(pts: UInt64, duration: UInt64)] {
         guard let sink = gst_bin_get_by_name(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstBin.self), name) else { return [] }
         defer { gst_object_unref(sink) }
         let appsink = UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GstAppSink.self)
-        var out: [UInt64] = []
+        var out: [(UInt64, UInt64)] = []
         while let sample = gst_app_sink_try_pull_sample(appsink, 10 * 1_000_000_000) {
-            if let b = gst_sample_get_buffer(sample) { out.append(UInt64(b.pointee.pts)) }
+            if let b = gst_sample_get_buffer(sample) { out.append((UInt64(b.pointee.pts), UInt64(b.pointee.duration))) }
             gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
         }
         return out
@@ -77,5 +80,14 @@ final class TestPipeline {
 func makeTestClip(frames: Int, path: String) throws {
     let p = try TestPipeline("videotestsrc num-buffers=\(frames) ! video/x-raw,width=64,height=48,framerate=25/1 "
                              + "! jpegenc ! matroskamux ! filesink location=\(path)")
+    if let error = p.runToEnd() { throw TestPipeline.PipelineError(message: error) }
+}
+
+/// Writes a Matroska file with `seconds` of MJPEG video at 25 fps and F32 stereo audio at 48 kHz.
+func makeAudioVideoClip(seconds: Int, path: String) throws {
+    let p = try TestPipeline("videotestsrc num-buffers=\(25 * seconds) ! video/x-raw,width=64,height=48,framerate=25/1 "
+                             + "! jpegenc ! queue ! mux. audiotestsrc num-buffers=\(50 * seconds) samplesperbuffer=960 "
+                             + "! audio/x-raw,format=F32LE,rate=48000,channels=2 ! queue ! mux. "
+                             + "matroskamux name=mux ! filesink location=\(path)")
     if let error = p.runToEnd() { throw TestPipeline.PipelineError(message: error) }
 }
