@@ -18,15 +18,22 @@ struct PipelineRunner {
 
     private func say(_ text: String) { if !options.quiet { print(text) } }
 
-    /// Parses and runs `description`; returns the process exit code.
-    func run(description: String) -> Int32 {
+    /// Parses `arguments` like gst-launch-1.0 (each argument one token, so `font-desc="Sans 28"`
+    /// stays whole) and runs the pipeline; returns the process exit code.
+    func run(arguments: [String]) -> Int32 {
         gst_init(nil, nil)
         guard timewarp_register_static() != 0 else {
             FileHandle.standardError.write("ERROR: could not register the timewarp plugin\n".data(using: .utf8)!)
             return 1
         }
         var error: UnsafeMutablePointer<GError>?
-        let element = gst_parse_launch(description, &error)
+        var cStrings: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { cStrings.forEach { free($0) } }
+        let element = cStrings.withUnsafeMutableBufferPointer { argv in
+            argv.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: argv.count) {
+                gst_parse_launchv($0, &error)
+            }
+        }
         if let error {
             let message = String(cString: error.pointee.message)
             g_error_free(error)

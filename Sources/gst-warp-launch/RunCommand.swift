@@ -26,7 +26,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let runner = PipelineRunner(options: .init(verbose: verbose, quiet: quiet, eosOnShutdown: eosOnShutdown))
-        let code = runner.run(description: pipeline.joined(separator: " "))
+        let code = runner.run(arguments: pipeline)
         if code != 0 { throw ExitCode(code) }
     }
 }
