@@ -23,18 +23,28 @@ let package = Package(
             pkgConfig: "gstreamer-check-1.0 gstreamer-app-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
         ),
+        // GstDiscoverer for gst-warp-launch (probing inputs and written files); the plugin does
+        // not link it.
+        .systemLibrary(
+            name: "CGStreamerPbutils",
+            pkgConfig: "gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer-plugins-base1.0-dev"])]
+        ),
         .target(name: "CShims", dependencies: ["CGStreamer"]),
         .target(name: "GstTimeWarp", dependencies: ["CShims", "CGStreamer"]),
+        // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
+        // pipeline.
+        .target(name: "WarpLaunchKit", dependencies: ["GstTimeWarp"]),
         .executableTarget(
             name: "gst-warp-launch",
             dependencies: [
-                "GstTimeWarp", "CShims", "CGStreamer",
+                "GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerPbutils",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "GstTimeWarpTests",
-            dependencies: ["GstTimeWarp", "CShims", "CGStreamer", "CGStreamerCheck"]
+            dependencies: ["GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerCheck"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -58,3 +58,9 @@ timewarp_notify (GstElement * element, const gchar * property)
 {
   g_object_notify (G_OBJECT (element), property);
 }
+
+void
+timewarp_warn_property (GstElement * element, const gchar * message)
+{
+  g_warning ("%s: %s", GST_ELEMENT_NAME (element), message);
+}

@@ -88,6 +88,8 @@ GstCaps *timewarp_caps_make_writable (GstCaps *caps);
 GstEvent *timewarp_event_make_writable (GstEvent *event);
 /** g_object_notify by name, for read-only properties that change. */
 void timewarp_notify (GstElement *element, const gchar *property);
+/** g_warning for a property value that was refused (a variadic macro). */
+void timewarp_warn_property (GstElement *element, const gchar *message);
 /** Debug category init (called from plugin_init). */
 void timewarp_debug_init (void);
 

@@ -29,7 +29,8 @@ public struct KeyframeSpec: Sendable, Equatable {
     public func makeCurve(mediaDuration: Double?) throws(CurveParseError) -> KeyframeCurve {
         var positions = keys.map { $0.position.number }
         if needsMediaDuration {
-            let fraction = keys.indices.dropFirst().first { !keys[$0].position.isSeconds }!
+            // needsMediaDuration guarantees a fractional key after the first; fall back to key 1 anyway.
+            let fraction = keys.indices.dropFirst().first(where: { !keys[$0].position.isSeconds }) ?? keys.startIndex
             let key = keys[fraction]
             guard let d = mediaDuration else {
                 throw CurveParseError(

@@ -6,10 +6,18 @@ public struct TimeMapSettings: Sendable {
     public var factor: Double = 1.0
     /// `modifier`.
     public var modifier: Double = 0.5
-    /// `keyframes`.
-    public var keyframes: String = ""
-    /// `expression`.
-    public var expression: String = ""
+    /// `keyframes`, parsed when set (`parsedKeyframes`).
+    public var keyframes: String = "" {
+        didSet { parsedKeyframes = Self.parse(keyframes, KeyframeSpec.parse) }
+    }
+    /// `expression`, parsed when set (`parsedExpression`).
+    public var expression: String = "" {
+        didSet { parsedExpression = Self.parse(expression, Expression.parse) }
+    }
+    /// The parsed `keyframes` (nil while empty).
+    public private(set) var parsedKeyframes: Result<KeyframeSpec, CurveParseError>?
+    /// The parsed `expression` (nil while empty).
+    public private(set) var parsedExpression: Result<Expression, CurveParseError>?
     /// `duration` in ns, or `ClockTime.none` to ask upstream.
     public var duration: UInt64 = ClockTime.none
     /// A curve supplied by application code (Swift API); overrides `function` when set.
@@ -17,6 +25,12 @@ public struct TimeMapSettings: Sendable {
 
     /// Creates the default settings (an exact pass-through).
     public init() {}
+
+    /// Parses non-empty text with `parser`.
+    private static func parse<T>(_ text: String, _ parser: (String) throws(CurveParseError) -> T) -> Result<T, CurveParseError>? {
+        guard !text.allSatisfy(\.isWhitespace) else { return nil }
+        do { return .success(try parser(text)) } catch { return .failure(error) }
+    }
 
     /// The media duration from the `duration` property, in seconds.
     public var durationSeconds: Double? {

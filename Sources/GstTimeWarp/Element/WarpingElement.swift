@@ -86,7 +86,7 @@ class WarpingElement: @unchecked Sendable {
             guard reportingErrors else { return nil }
             mapFailed = true
             element.postError(.stream, code: ErrorCode.streamFailed, "Invalid time map: \(error)",
-                              debug: "function=\(settings.function) factor=\(settings.factor) "
+                              debug: "function=\(settings.function.nick) factor=\(settings.factor) "
                                 + "modifier=\(settings.modifier)")
             return nil
         }
@@ -282,6 +282,11 @@ class WarpingElement: @unchecked Sendable {
             default: ok = false
             }
             if ok { state.map = nil }
+        }
+        let curveProperties = [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION]
+        if ok, curveProperties.contains(TimeWarpPropertyId(rawValue: id)),
+           let problem = shared.withLock({ $0.settings.propertyError }) {
+            element.warnProperty(problem)
         }
         return ok || setOwnProperty(id, value)
     }

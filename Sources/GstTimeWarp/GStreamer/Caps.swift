@@ -64,26 +64,14 @@ public struct Caps: ~Copyable {
 
     /// Fixates to one structure, choosing the framerate nearest to `n/d` (0/1 is a valid
     /// choice: variable rate), the other fields as `gst_caps_fixate` does.
-    public func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps {
-        let c = gst_caps_truncate(gst_caps_copy(raw))!
+    public func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps? {
+        guard let copy = gst_caps_copy(raw), let c = gst_caps_truncate(copy) else { return nil }
         if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0),
            gst_structure_has_field(s, "framerate") != 0 {
             _ = gst_structure_fixate_field_nearest_fraction(s, "framerate", n, d)
         }
-        return Caps(taking: gst_caps_fixate(c))
-    }
-
-    /// A copy whose first structure has `framerate` replaced by `n/d`.
-    public func settingFramerate(_ n: Int32, _ d: Int32) -> Caps {
-        let c = gst_caps_copy(raw)!
-        if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0) {
-            var v = GValue()
-            g_value_init(&v, gst_fraction_get_type())
-            gst_value_set_fraction(&v, n, d)
-            gst_structure_set_value(s, "framerate", &v)
-            g_value_unset(&v)
-        }
-        return Caps(taking: c)
+        guard let fixed = gst_caps_fixate(c) else { return nil }
+        return Caps(taking: fixed)
     }
 
     /// Audio format description when these are raw audio caps.

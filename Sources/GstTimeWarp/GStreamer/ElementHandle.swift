@@ -75,6 +75,13 @@ public struct ElementHandle: @unchecked Sendable {
                      file, function, Int32(clamping: line), message())
     }
 
+    /// Reports a refused property value right away (`g_warning`, as GObject does for values
+    /// out of range) and in the debug log.
+    public func warnProperty(_ message: String) {
+        timewarp_warn_property(raw, message)
+        log(.warning, message)
+    }
+
     /// Emits `notify::<property>`.
     public func notify(_ property: String) { timewarp_notify(raw, property) }
 

@@ -12,7 +12,7 @@ extension VideoTimeWarp {
                               "Downstream accepts none of the formats for \(inCaps.description)")
             return false
         }
-        let outCaps = candidates.fixated(framerateNearest: rate.0, rate.1)
+        guard let outCaps = candidates.fixated(framerateNearest: rate.0, rate.1) else { return false }
         let outRate = outCaps.framerate ?? rate
         let newMode: RateMode = outRate.0 > 0 && outRate.1 > 0
             ? .fixed(numerator: outRate.0, denominator: outRate.1) : .variable

@@ -1,0 +1,76 @@
+import CGStreamer
+import CShims
+
+/// The Swift API for applications that embed GStreamer: register the `timewarp` plugin
+/// statically (no installation, no `GST_PLUGIN_PATH`) and hand an element a time map written in
+/// Swift, as the article's `ScaleVideo(..., integrator:)` takes a closure.
+///
+/// ```swift
+/// gst_init(nil, nil)
+/// TimeWarpPlugin.register()
+/// let warp = gst_element_factory_make("videotimewarp", nil)!
+/// try TimeWarpPlugin.setIntegrator(on: warp) { u in u * u / 2 }   // F(u) = u²/2
+/// ```
+public enum TimeWarpPlugin {
+    /// Why a curve could not be handed to an element.
+    public struct APIError: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// Registers `videotimewarp` and `audiotimewarp` with GStreamer (after `gst_init`). Safe to
+    /// call more than once; returns whether the plugin is available.
+    @discardableResult
+    public static func register() -> Bool { timewarp_register_static() != 0 }
+
+    /// Uses `curve` as the element's time map (it overrides `function`), from the next stream or
+    /// segment on. `element` must be a videotimewarp or audiotimewarp.
+    public static func setCurve(_ curve: any TimeScaleCurve, on element: UnsafeMutablePointer<GstElement>) throws {
+        guard let impl = warpingElement(element) else {
+            throw APIError(description: "not a videotimewarp or audiotimewarp element")
+        }
+        impl.shared.withLock {
+            $0.settings.customCurve = curve
+            $0.map = nil
+        }
+        impl.element.notify("output-duration")
+    }
+
+    /// Uses the integrator `F(u)` (with `F(0) = 0`, increasing) as the element's time map, on the
+    /// unit interval `u = t / D`: the article's antiderivative examples are `{ $0 / 2 }`,
+    /// `{ 2 * $0 }` and `{ $0 * $0 / 2 }`. The scale `s = F'` is estimated by central differences.
+    public static func setIntegrator(on element: UnsafeMutablePointer<GstElement>,
+                                     _ integrator: @escaping @Sendable (Double) -> Double) throws {
+        try setCurve(ClosureCurve(domain: .normalized, validationRange: 0...1, integral: integrator,
+                                  label: "integrator from application code"), on: element)
+    }
+
+    /// Uses the scale function `s(u)` as the element's time map; it is integrated once into a
+    /// table (adaptive Gauss–Kronrod, Hermite interpolation), so `T` costs O(1) per call.
+    public static func setScaleFunction(on element: UnsafeMutablePointer<GstElement>,
+                                        _ scale: @escaping @Sendable (Double) -> Double) throws {
+        do {
+            try setCurve(try ScaleClosureCurve.make(scale: scale), on: element)
+        } catch let error as CurveBuildError {
+            throw APIError(description: "scale function: \(error)")
+        }
+    }
+
+    /// Goes back to the curve the element's properties describe.
+    public static func clearCurve(on element: UnsafeMutablePointer<GstElement>) {
+        guard let impl = warpingElement(element) else { return }
+        impl.shared.withLock {
+            $0.settings.customCurve = nil
+            $0.map = nil
+        }
+    }
+
+    /// The Swift object behind one of our elements, checked by GType.
+    static func warpingElement(_ element: UnsafeMutablePointer<GstElement>) -> WarpingElement? {
+        let instance = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, timewarp_video_get_type()) != 0
+                || g_type_check_instance_is_a(instance, timewarp_audio_get_type()) != 0 else { return nil }
+        let impl = UnsafeMutableRawPointer(element).assumingMemoryBound(to: TimeWarpElement.self).pointee.impl
+        return impl.map { Unmanaged<WarpingElement>.fromOpaque($0).takeUnretainedValue() }
+    }
+}

@@ -1,0 +1,118 @@
+import GstTimeWarp
+
+/// The curve options of `warp` and `plot` (the elements' time-map properties), as typed.
+public struct CurveOptions: Sendable, Equatable {
+    /// `--function`: an element enum nick; `nil` picks `keyframes` or `expression` when those are
+    /// given, else `constant`.
+    public var function: String?
+    /// `--factor`.
+    public var factor: Double
+    /// `--modifier`.
+    public var modifier: Double
+    /// `--keyframes`.
+    public var keyframes: String
+    /// `--expression`.
+    public var expression: String
+
+    /// The default curve of the article's app: double smoothstep, factor 1.5.
+    public static let articleDefault = CurveOptions(function: "double-smoothstep", factor: 1.5, modifier: 0.5)
+
+    public init(function: String? = nil, factor: Double = 1.0, modifier: Double = 0.5,
+                keyframes: String = "", expression: String = "") {
+        self.function = function
+        self.factor = factor
+        self.modifier = modifier
+        self.keyframes = keyframes
+        self.expression = expression
+    }
+
+    /// The nicks of the `function` property, in enum order.
+    public static let functionNicks: [String] = [
+        "constant", "triangle", "cosine", "tapered-cosine", "power", "double-smoothstep",
+        "keyframes", "expression", "antiderivative",
+    ]
+
+    /// The function nick in force (explicit, or implied by `keyframes` / `expression`).
+    public var resolvedFunction: String {
+        if let function { return function }
+        if !keyframes.isEmpty { return "keyframes" }
+        if !expression.isEmpty { return "expression" }
+        return "constant"
+    }
+
+    /// The element settings these options describe, with `duration` (seconds) when known.
+    /// Throws a `CLIError` with one readable line for an unknown function name or a missing
+    /// keyframes/expression text.
+    public func settings(duration: Double? = nil) throws -> TimeMapSettings {
+        let nick = resolvedFunction
+        guard let index = Self.functionNicks.firstIndex(of: nick),
+              let function = WarpFunction(rawValue: Int32(index)) else {
+            throw CLIError("unknown function '\(nick)'; choose one of: "
+                           + Self.functionNicks.joined(separator: ", "))
+        }
+        if nick == "keyframes", keyframes.isEmpty {
+            throw CLIError("function=keyframes needs --keyframes, e.g. --keyframes '0:1, 0.5:2:smooth, 1:1'")
+        }
+        if (nick == "expression" || nick == "antiderivative"), expression.isEmpty {
+            throw CLIError("function=\(nick) needs --expression, e.g. --expression '1 + u'")
+        }
+        var s = TimeMapSettings()
+        s.function = function
+        s.factor = factor
+        s.modifier = modifier
+        s.keyframes = keyframes
+        s.expression = expression
+        if let duration, duration.isFinite, duration > 0 {
+            s.duration = ClockTime.fromSeconds(duration)
+        }
+        return s
+    }
+
+    /// Builds and validates the map for media of `duration` seconds (or none: curves in
+    /// seconds and `constant` need none). Errors become one line: "the curve is refused: ...".
+    public func makeMap(duration: Double?) throws -> TimeMap {
+        let s = try settings(duration: duration)
+        do {
+            return try s.makeMap(mediaDuration: duration)
+        } catch {
+            throw CLIError("the curve is refused: \(error)")
+        }
+    }
+
+    /// The element properties, as `name=value` strings for `gst_util_set_object_arg` (values are
+    /// not quoted; they are set one by one, never parsed as a pipeline).
+    public func elementProperties() -> [(name: String, value: String)] {
+        let nick = resolvedFunction
+        var props: [(String, String)] = [("function", nick)]
+        switch nick {
+        case "keyframes": props.append(("keyframes", keyframes))
+        case "expression", "antiderivative": props.append(("expression", expression))
+        case "constant": props.append(("factor", Self.number(factor)))
+        default:
+            props.append(("factor", Self.number(factor)))
+            props.append(("modifier", Self.number(modifier)))
+        }
+        return props
+    }
+
+    /// E.g. `function=double-smoothstep factor=1.5 modifier=0.5`, or
+    /// `function=keyframes keyframes="0:1, 1:2"`.
+    public var summary: String {
+        elementProperties().map { name, value in
+            value.contains(where: { $0 == " " || $0 == "," }) ? "\(name)=\"\(value)\"" : "\(name)=\(value)"
+        }.joined(separator: " ")
+    }
+
+    /// A number as the shortest decimal that round-trips (`1.5`, `2`, `0.1`).
+    public static func number(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        return String(x)
+    }
+}
+
+/// An error of the command line: one readable line, printed as `error: <message>`.
+public struct CLIError: Error, CustomStringConvertible, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

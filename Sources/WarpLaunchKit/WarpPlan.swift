@@ -1,0 +1,152 @@
+import GstTimeWarp
+
+/// The output frame rate of `warp`: a fixed rate, or `any` (variable: every frame kept).
+public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
+    case fixed(Int)
+    case any
+
+    /// The accepted values of `--fps`.
+    public static let accepted = ["24", "25", "30", "50", "60", "any"]
+
+    /// Parses `24`, `25`, `30`, `50`, `60` or `any`.
+    public init?(argument: String) {
+        let text = argument.lowercased()
+        if text == "any" || text == "0" { self = .any; return }
+        guard Self.accepted.contains(text), let n = Int(text) else { return nil }
+        self = .fixed(n)
+    }
+
+    /// The caps numerator: N, or 0 for `any` (`framerate=0/1`).
+    public var capsNumerator: Int {
+        switch self {
+        case .fixed(let n): return n
+        case .any: return 0
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .fixed(let n): return "\(n) fps"
+        case .any: return "variable frame rate (every frame kept)"
+        }
+    }
+}
+
+/// What `warp` will do, worked out before it starts (the caption of the article's plot view).
+public struct WarpPlan: Sendable {
+    /// The media duration `D` (seconds): the container's duration.
+    public let inputDuration: Double
+    /// `D * F(1)` (seconds).
+    public let outputDuration: Double
+    /// The number of input video frames (estimated from the frame rate), if there is video.
+    public let inputFrames: Int?
+    /// The output frame rate.
+    public let frameRate: FrameRateChoice
+    /// The range of `s` over the played part of the curve.
+    public let minimumScale: Double
+    public let maximumScale: Double
+
+    public init(map: TimeMap, inputDuration: Double, inputFrames: Int?, frameRate: FrameRateChoice) {
+        self.inputDuration = inputDuration
+        self.outputDuration = map.outputDuration ?? map.warp(inputDuration)
+        self.inputFrames = inputFrames
+        self.frameRate = frameRate
+        let range = ScaleRange(map: map, duration: inputDuration)
+        minimumScale = range.minimum
+        maximumScale = range.maximum
+    }
+
+    /// `frames / (D * F(1))`: the average output rate when every frame is kept (`--fps any`).
+    public var estimatedAverageFrameRate: Double? {
+        guard let frames = inputFrames, outputDuration > 0 else { return nil }
+        return Double(frames) / outputDuration
+    }
+
+    /// The number of output frames at a fixed rate: the slots `k / N` before `T(D)`.
+    public var expectedOutputFrames: Int? {
+        switch frameRate {
+        case .fixed(let n): return Int((outputDuration * Double(n)).rounded(.up))
+        case .any: return inputFrames
+        }
+    }
+
+    /// The expected duration, as the article's caption writes it:
+    /// `0:00:12.500 (12.500 s)`, plus `(24.00 FPS)` for a variable rate.
+    public var expectedDurationText: String {
+        var text = "\(Format.clock(outputDuration)) (\(Format.seconds(outputDuration)) s)"
+        if frameRate == .any, let fps = estimatedAverageFrameRate {
+            text += ", about \(Format.fixed(fps, 2)) FPS on average"
+        }
+        return text
+    }
+}
+
+/// The minimum and maximum of `s` over the played part of a map.
+public struct ScaleRange: Sendable, Equatable {
+    public let minimum: Double
+    public let maximum: Double
+
+    /// Samples `s` at 4001 points of `[0, D]` (or of the curve's own range when `D` is unknown).
+    public init(map: TimeMap, duration: Double?, samples: Int = 4000) {
+        let end = duration ?? Self.defaultEnd(map.curve)
+        var lo = Double.infinity, hi = -Double.infinity
+        for k in 0...samples {
+            let s = map.scale(atSeconds: end * Double(k) / Double(samples))
+            guard !s.isNaN else { continue }
+            lo = min(lo, s)
+            hi = max(hi, s)
+        }
+        minimum = lo == .infinity ? 0 : lo
+        maximum = hi == -.infinity ? 0 : hi
+    }
+
+    /// The natural extent of a curve in seconds when no duration is given.
+    static func defaultEnd(_ curve: any TimeScaleCurve) -> Double {
+        curve.domain == .seconds ? max(curve.validationRange.upperBound, 1) : 1
+    }
+}
+
+/// Number and time formatting shared by the commands.
+public enum Format {
+    /// `H:MM:SS.mmm`.
+    public static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "-:--:--.---" }
+        let ms = Int64((max(seconds, 0) * 1000).rounded())
+        let h = ms / 3_600_000, m = (ms / 60_000) % 60, s = (ms / 1000) % 60, f = ms % 1000
+        return "\(h):\(pad(m, 2)):\(pad(s, 2)).\(pad(f, 3))"
+    }
+
+    /// `M:SS` (or `H:MM:SS`) for elapsed and remaining times.
+    public static func shortClock(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "--:--" }
+        let total = Int64(seconds.rounded())
+        let h = total / 3600, m = (total / 60) % 60, s = total % 60
+        return h > 0 ? "\(h):\(pad(m, 2)):\(pad(s, 2))" : "\(m):\(pad(s, 2))"
+    }
+
+    /// Seconds with three decimals: `12.500`.
+    public static func seconds(_ x: Double) -> String { fixed(x, 3) }
+
+    /// `x` with `digits` decimals, rounded half away from zero; total for every input.
+    public static func fixed(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
+        var scale = 1.0
+        for _ in 0..<max(digits, 0) { scale *= 10 }
+        let scaled = (abs(x) * scale).rounded()
+        guard scaled < 9e18 else { return String(x) }
+        let n = Int64(scaled)
+        let whole = n / Int64(scale), frac = n % Int64(scale)
+        let sign = x < 0 && n != 0 ? "-" : ""
+        return digits > 0 ? "\(sign)\(whole).\(pad(frac, digits))" : "\(sign)\(whole)"
+    }
+
+    /// A time in nanoseconds as seconds with nine decimals: `1.933333333`.
+    public static func nanos(_ ns: UInt64) -> String {
+        "\(ns / 1_000_000_000).\(pad(Int64(ns % 1_000_000_000), 9))"
+    }
+
+    static func pad(_ n: Int64, _ width: Int) -> String {
+        let s = String(n)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}
