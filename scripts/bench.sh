@@ -212,3 +212,9 @@ echo "plugin: $(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {pri
 video_benchmarks
 audio_benchmarks
 "$PYTHON" "$work/bench.py" "$pairs" "$REPS" "$PYTHON" "$work/run_one.py"
+
+# ============================================================================================
+# The time map itself: table build for expressions, cost of T and T⁻¹ per call.
+# ============================================================================================
+echo
+"$(dirname "$0")/../.build/release/timewarp-bench"
