@@ -97,14 +97,15 @@ class WarpingElement: @unchecked Sendable {
         guard segmentPending else { return true }
         guard let warp = ensureWarp() else { return false }
         let out = warp.outputSegment(for: inputSegment)
+        outputSegment = out
         segmentPending = false
         element.log(.debug, "input \(inputSegment.description) -> output \(out.description)")
         guard let event = Event.segment(out, seqnum: segmentSeqnum) else { return false }
         return srcPad.push(event)
     }
 
-    /// The output segment currently in force (for clipping), if the map is known.
-    var outputSegment: Segment? { warp.map { $0.outputSegment(for: inputSegment) } }
+    /// The output segment last pushed (for clipping); nil until the first one goes out.
+    private(set) var outputSegment: Segment?
 
     // MARK: Events
 
@@ -122,6 +123,7 @@ class WarpingElement: @unchecked Sendable {
             inputSegment = segment
             segmentSeqnum = event.seqnum
             segmentPending = true
+            outputSegment = nil
             // A new segment (after a seek or at stream start) rebuilds the map from the settings.
             warp = nil
             mapFailed = false
@@ -135,6 +137,7 @@ class WarpingElement: @unchecked Sendable {
                     _ = pushSegmentIfPending()
                 } else if let unchanged = Event.segment(inputSegment, seqnum: segmentSeqnum) {
                     segmentPending = false
+                    outputSegment = inputSegment
                     srcPad.push(unchanged)
                 }
             }
@@ -260,6 +263,7 @@ class WarpingElement: @unchecked Sendable {
     private func resetAll() {
         resetStream()
         inputSegment = Segment.time()
+        outputSegment = nil
         warp = nil
         mapFailed = false
         segmentPending = false

@@ -24,8 +24,7 @@ extension TimeMap {
             }
             lo = gridPosition(i, of: intervals)
             hi = gridPosition(j, of: intervals)
-            let fraction = (v - table[i]) / (table[j] - table[i])
-            guess = lo + fraction * (hi - lo)
+            guess = hermiteGuess(v, i: i, j: j, lo: lo, hi: hi)
         } else {
             // Past the end: F continues with slope endScale, so this is (nearly) exact.
             guess = end + (v - last) / endScale
@@ -44,6 +43,22 @@ extension TimeMap {
             if !bracketed || !hi.isFinite { return guess }
         }
         return newton(v, lo: lo, hi: hi, guess: guess)
+    }
+
+    /// First guess for `F⁻¹(v)` inside grid interval `[lo, hi]`: the cubic Hermite interpolant of
+    /// the inverse, whose derivatives at the nodes are `1/s` (error O(h⁴), so Newton usually
+    /// confirms it in one step); linear when a node's slope is zero or infinite.
+    private func hermiteGuess(_ v: Double, i: Int, j: Int, lo: Double, hi: Double) -> Double {
+        let y0 = table[i], y1 = table[j], h = y1 - y0
+        let linear = lo + (v - y0) / h * (hi - lo)
+        guard scales.indices.contains(j) else { return linear }
+        let s0 = scales[i], s1 = scales[j]
+        guard s0 > 0, s1 > 0, s0.isFinite, s1.isFinite, h > 0 else { return linear }
+        let t = (v - y0) / h
+        let t2 = t * t, t3 = t2 * t
+        let guess = (2 * t3 - 3 * t2 + 1) * lo + (t3 - 2 * t2 + t) * h / s0
+            + (-2 * t3 + 3 * t2) * hi + (t3 - t2) * h / s1
+        return guess >= lo && guess <= hi ? guess : linear
     }
 
     /// The largest number of Newton or bisection steps the inverse takes.

@@ -7,6 +7,8 @@ extension TimeMap {
         var end: Double
         /// The continuation slope `s(end)`.
         var endScale: Double
+        /// `s(end * k / n)` for `k = 0...n` (derivatives for the inverse's first guess).
+        var scales: [Double]
     }
 
     /// Samples `F` and `s` on `gridIntervals` intervals of `0...validationRange.upperBound` and
@@ -36,7 +38,9 @@ extension TimeMap {
 
         let intervals = end > 0 ? gridIntervals : 0
         var table: [Double] = []
+        var scales: [Double] = []
         table.reserveCapacity(intervals + 1)
+        scales.reserveCapacity(intervals + 1)
         table.append(start)
         var previousX = 0.0
         for k in 0...intervals {
@@ -47,6 +51,7 @@ extension TimeMap {
                 let (u, t) = position(x)
                 throw .nonFinite(quantity: "s(\(variable))", value: s, u: u, t: t, curve: summary)
             }
+            scales.append(s)
             guard k > 0 else { continue }
             let value = curve.integral(to: x)
             guard value.isFinite else {
@@ -69,7 +74,7 @@ extension TimeMap {
             let (u, t) = position(end)
             throw .badContinuation(u: u, t: t, scale: endScale, curve: summary)
         }
-        return ValidatedGrid(table: table, end: end, endScale: endScale)
+        return ValidatedGrid(table: table, end: end, endScale: endScale, scales: scales)
     }
 
     /// The position in `[x0, x1]` (midpoint or an end) with the smallest `s`, for messages.

@@ -22,6 +22,8 @@ public struct TimeMap: Sendable {
     let end: Double
     /// `s(end)`: the slope of the linear continuation, finite and positive.
     let endScale: Double
+    /// `s` at the grid nodes of `table`.
+    let scales: [Double]
 
     /// The number of grid intervals used for validation and as the inverse's bracket table.
     static let gridIntervals = 4096
@@ -51,6 +53,7 @@ public struct TimeMap: Sendable {
         self.table = grid.table
         self.end = grid.end
         self.endScale = grid.endScale
+        self.scales = grid.scales
         self.outputDuration = mediaDuration.map { unit * curve.integral(to: $0 / unit) }
     }
 
