@@ -1,5 +1,6 @@
 # gst-timewarp: the two commands a newcomer needs are `make demo` and `make test`.
-SWIFT ?= swift
+# Swift 6 from PATH, else the toolchain's usual place on these machines.
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 PLUGIN_DIR = $(CURDIR)/.build/release
 PLUGIN = $(PLUGIN_DIR)/libgsttimewarp.so
