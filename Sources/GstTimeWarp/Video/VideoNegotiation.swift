@@ -5,6 +5,19 @@ extension VideoTimeWarp {
     /// mode), `0/1` (variable rate) or leave it open (the input rate is kept).
     func negotiate(_ event: consuming Event) -> Bool {
         guard let inCaps = event.parseCaps() else { return false }
+        inputCaps = inCaps.copyReference()
+        return negotiate(input: inCaps, downstreamAsked: false)
+    }
+
+    /// Renegotiates with the current input caps when downstream asked for it (RECONFIGURE, e.g.
+    /// an application changed a capsfilter's frame rate); returns false only on failure.
+    func renegotiateIfAsked() -> Bool {
+        guard srcPad.checkReconfigure(), let caps = inputCaps?.copyReference() else { return true }
+        return negotiate(input: caps, downstreamAsked: true)
+    }
+
+    /// Picks output caps for `inCaps` and switches the rate mode accordingly.
+    func negotiate(input inCaps: borrowing Caps, downstreamAsked: Bool) -> Bool {
         let rate = inCaps.framerate ?? (0, 1)
         let previous = srcPad.currentCaps()
         guard let candidates = srcPad.peerCaps(filter: inCaps.withAnyFramerate()), !candidates.isEmpty else {
@@ -17,14 +30,19 @@ extension VideoTimeWarp {
         let newMode: RateMode = outRate.0 > 0 && outRate.1 > 0
             ? .fixed(numerator: outRate.0, denominator: outRate.1) : .variable
         if let previous, !previous.isEqual(to: outCaps) {
-            element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "Caps changed mid-stream; continuing with the new format",
-                                debug: "from \(previous.description) to \(outCaps.description)")
             _ = drain()
+            if downstreamAsked {
+                element.log(.info, "downstream asked for \(outCaps.description)")
+            } else {
+                element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                "Caps changed mid-stream; continuing with the new format",
+                                    debug: "from \(previous.description) to \(outCaps.description)")
+            }
         }
         let modeChanged = newMode != mode || rate != inputRate
         inputRate = rate
         mode = newMode
+        if modeChanged { nextSlot = nil }  // the next frame starts the new grid
         updateGrid()
         element.log(.info, "negotiated \(outCaps.description) (\(newMode))")
         guard let capsEvent = Event.caps(outCaps) else { return false }

@@ -32,6 +32,8 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
     var inputRate: (numerator: Int32, denominator: Int32) = (0, 1)
     /// Output caps once negotiated.
     var negotiated = false
+    /// The input caps, kept to renegotiate when downstream asks.
+    var inputCaps: Caps?
     /// The held frame in fixed-rate mode.
     var held: HeldFrame?
     /// Output grid of the current segment (fixed-rate mode).
@@ -49,8 +51,8 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
 
     override func process(_ buffer: consuming Buffer) -> GstFlowReturn {
         counters.bump(.input)
-        guard negotiated else {
-            element.postError(.core, code: ErrorCode.negotiation, "No caps were negotiated before the first buffer")
+        guard negotiated, renegotiateIfAsked() else {
+            element.postError(.core, code: ErrorCode.negotiation, "No caps could be negotiated with downstream")
             return GST_FLOW_NOT_NEGOTIATED
         }
         let pts = buffer.pts
@@ -225,6 +227,7 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
         if transition == GST_STATE_CHANGE_PAUSED_TO_READY {
             counters.reset()
             negotiated = false
+            inputCaps = nil
             mode = .variable
         }
     }

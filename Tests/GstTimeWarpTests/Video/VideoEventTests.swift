@@ -58,3 +58,23 @@ final class VideoEventTests: XCTestCase {
         XCTAssertEqual(h.pullAll().count, 0)
     }
 }
+
+/// Downstream renegotiation (RECONFIGURE) switches the output rate mid-stream.
+final class VideoReconfigureTests: XCTestCase {
+    func testDownstreamCanChangeTheFrameRate() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: VideoEventTests.caps, output: VideoEventTests.caps)
+        for i in 0..<5 { h.push(pts: UInt64(i) * 40 * ms, duration: 40 * ms, tag: UInt8(i)) }
+        let before = h.pullAll()
+        // Frame 4 (at 320 ms) is held: slots before the 280 ms midpoint of frames 3 and 4 are out.
+        XCTAssertEqual(before.map(\.pts), (0..<7).map { UInt64($0) * 40 * ms })
+        gst_harness_set_sink_caps_str(h.raw, "video/x-raw,format=GRAY8,width=4,height=4,framerate=5/1")
+        for i in 5..<20 { h.push(pts: UInt64(i) * 40 * ms, duration: 40 * ms, tag: UInt8(i)) }
+        h.pushEOS()
+        let after = h.pullAll()
+        // The held frame 4 is drained on the old grid (280, 320, 360 ms); then slots are 200 ms
+        // apart on the 5 fps grid from the segment start: 400 ms ... up to T(800 ms) = 1600 ms.
+        XCTAssertEqual(after.map(\.pts), [280, 320, 360, 400, 600, 800, 1000, 1200, 1400].map { $0 * ms })
+        XCTAssertEqual(h.messages().filter { $0.isError }.count, 0)
+    }
+}
