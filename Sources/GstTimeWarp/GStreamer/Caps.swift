@@ -74,6 +74,19 @@ public struct Caps: ~Copyable {
         return Caps(taking: fixed)
     }
 
+    /// A copy whose first structure has `framerate` set to `n/d` (for caps that left it out).
+    public func settingFramerate(_ n: Int32, _ d: Int32) -> Caps? {
+        guard let c = gst_caps_copy(raw) else { return nil }
+        if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0) {
+            var v = GValue()
+            g_value_init(&v, gst_fraction_get_type())
+            gst_value_set_fraction(&v, n, d)
+            gst_structure_set_value(s, "framerate", &v)
+            g_value_unset(&v)
+        }
+        return Caps(taking: c)
+    }
+
     /// Audio format description when these are raw audio caps.
     public var audioInfo: GstAudioInfo? {
         var info = GstAudioInfo()

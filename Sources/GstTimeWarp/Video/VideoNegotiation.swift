@@ -25,7 +25,10 @@ extension VideoTimeWarp {
                               "Downstream accepts none of the formats for \(inCaps.description)")
             return false
         }
-        guard let outCaps = candidates.fixated(framerateNearest: rate.0, rate.1) else { return false }
+        guard let fixed = candidates.fixated(framerateNearest: rate.0, rate.1) else { return false }
+        // Downstream that does not mention the frame rate (ANY) keeps the input rate.
+        guard let outCaps = fixed.framerate == nil ? fixed.settingFramerate(rate.0, rate.1) : fixed.copyReference()
+        else { return false }
         let outRate = outCaps.framerate ?? rate
         let newMode: RateMode = outRate.0 > 0 && outRate.1 > 0
             ? .fixed(numerator: outRate.0, denominator: outRate.1) : .variable

@@ -131,3 +131,22 @@ final class VideoFixedRateTests: XCTestCase {
         XCTAssertTrue(out.first?.discont ?? false)
     }
 }
+
+/// Downstream that leaves the frame rate open keeps the input rate, written into the caps.
+final class VideoOpenRateTests: XCTestCase {
+    func testOpenDownstreamRateKeepsTheInputRate() throws {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: VideoFixedRateTests.caps25, output: "video/x-raw,format=GRAY8,width=4,height=4")
+        h.push(pts: 0, duration: 40 * ms)
+        let element = try XCTUnwrap(h.inner("videotimewarp"))
+        defer { gst_object_unref(element) }
+        let src = try XCTUnwrap(gst_element_get_static_pad(element, "src"))
+        defer { gst_object_unref(src) }
+        let caps = try XCTUnwrap(gst_pad_get_current_caps(src))
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
+        var n: gint = 0, d: gint = 0
+        XCTAssertNotEqual(gst_structure_get_fraction(gst_caps_get_structure(caps, 0), "framerate", &n, &d), 0)
+        XCTAssertEqual(n, 25)
+        XCTAssertEqual(d, 1)
+    }
+}
