@@ -17,14 +17,16 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## Runs every test: Swift unit and element tests, the plugin-loading check, the Python checks.
+## Runs every test: Swift unit and element tests, the plugin-loading check, the Python checks,
+## the pipeline regression cases in pipelines/.
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/check-plugin.sh $(PLUGIN)
 	/usr/bin/python3 -m unittest discover -s Tests/python -p 'test_*.py' -v
+	$(LAUNCH) check pipelines/*.pipeline
 
-## Warps a generated clip with the double-smoothstep curve and writes out/demo-warped.mkv.
+## Warps a generated clip with the double-smoothstep curve: out/demo-warped.mp4 and its plot.
 demo: build
 	scripts/demo.sh
 

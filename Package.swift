@@ -8,6 +8,7 @@ let package = Package(
         // the file name. Link with -static-stdlib (see the Makefile) so it loads from any plugin dir.
         .library(name: "gsttimewarp", type: .dynamic, targets: ["GstTimeWarp"]),
         .executable(name: "gst-warp-launch", targets: ["gst-warp-launch"]),
+        .executable(name: "timewarp-bench", targets: ["timewarp-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "timewarp-bench", dependencies: ["GstTimeWarp"]),
         .testTarget(
             name: "GstTimeWarpTests",
             dependencies: ["GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerCheck"]

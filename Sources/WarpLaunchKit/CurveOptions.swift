@@ -113,6 +113,11 @@ public struct CurveOptions: Sendable, Equatable {
 /// An error of the command line: one readable line, printed as `error: <message>`.
 public struct CLIError: Error, CustomStringConvertible, Equatable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The process exit status (1; 130 after Ctrl-C).
+    public let exitCode: Int32
+    public init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
     public var description: String { message }
 }

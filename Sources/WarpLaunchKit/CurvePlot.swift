@@ -74,18 +74,19 @@ public struct CurvePlot: Sendable {
     /// The label of the time axis of the `T` panel.
     public var timeAxisLabel: String { duration == nil ? "t / D" : "t (s)" }
 
-    /// A y range for the `s` panel: includes 0 and 1 (no change) and the curve, with headroom;
-    /// infinite values (integrable singularities) are capped at the largest finite sample.
+    /// A y range for the `s` panel: the curve and 1 (no change), with headroom; infinite values
+    /// (integrable singularities) are capped at the largest finite sample.
     public func scaleAxisRange(samples: Int = 400) -> (Double, Double) {
-        var hi = 1.0, lo = 0.0
+        var hi = 1.0, lo = 1.0
         for k in 0...samples {
             let s = scale(atUnit: Double(k) / Double(samples))
             guard s.isFinite else { continue }
             hi = max(hi, s)
             lo = min(lo, s)
         }
-        let pad = (hi - lo) * 0.08
-        return (lo < 0 ? lo - pad : 0, hi + pad)
+        let pad = max((hi - lo) * 0.1, 0.05)
+        let bottom = lo >= 0 && lo - pad < 0 ? 0 : lo - pad
+        return (bottom, hi + pad)
     }
 
     /// A y range for the `T` panel: from 0 to the larger of `T(D)` and `D`.

@@ -1,0 +1,84 @@
+import ArgumentParser
+import CGStreamer
+import Foundation
+import WarpLaunchKit
+
+/// `gst-warp-launch demo` (and `gst-warp-launch` without arguments): generates a test clip with
+/// the original time burnt in and a tick every second, warps it with the article app's default
+/// curve, and writes the result and its plot into the current directory.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Warp a generated test clip with the default curve (what running without arguments does).",
+        discussion: """
+            Writes, in the current directory: demo-original.mp4 (10 s, a moving ball, the \
+            original time written at the bottom, a tick every second), demo-warped.mp4 (the \
+            clip warped with function=double-smoothstep factor=1.5: normal speed at both ends, \
+            slowed to 2/3 speed in the middle) and demo-warped.svg (the plot of the curve).
+            """
+    )
+
+    /// The generated clip: 10 s of 640x360 at 30 fps with a clock of the original time, and
+    /// 880 Hz ticks once a second. The audio stops 40 ms early (498 buffers of 960 samples at
+    /// 48 kHz), so that with the AAC encoder's padding it still ends before the video and the
+    /// container's duration D is exactly 10 s.
+    static let clip = """
+        videotestsrc pattern=ball num-buffers=300 ! video/x-raw,width=640,height=360,framerate=30/1 \
+        ! timeoverlay name=clock halignment=center valignment=bottom font-desc="Sans Bold 36" shaded-background=true \
+        ! textoverlay text="original time" halignment=center valignment=top font-desc="Sans 24" \
+        ! videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=faster key-int-max=30 ! h264parse ! queue ! mux. \
+        audiotestsrc wave=ticks freq=880 tick-interval=1000000000 samplesperbuffer=960 num-buffers=498 \
+        ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! avenc_aac ! aacparse ! queue ! mux. \
+        mp4mux name=mux ! filesink name=sink
+        """
+
+    func run() throws {
+        do {
+            try Gst.initialize()
+            let original = "demo-original.mp4", warped = "demo-warped.mp4"
+            let cwd = FileManager.default.currentDirectoryPath
+            print("gst-warp-launch demo: warping a generated 10 s test clip in \(cwd)")
+            print("")
+            print("Generating \(original): a moving ball with the original time written at the bottom, a tick every second ...")
+            try generateClip(at: original)
+            print("")
+            let curve = CurveOptions.articleDefault
+            let job = WarpJob(input: original, output: warped, curve: curve, frameRate: .fixed(30),
+                              writePlot: true, inputLabel: original)
+            let result = try job.run()
+            print("")
+            print("What happened: the clip plays at normal speed at both ends and at 2/3 speed in the middle")
+            print("(s = \(Format.fixed(curve.factor, 2)) between u = 3/8 and 5/8, eased in and out with smoothsteps), so")
+            print("\(Format.seconds(result.plan.inputDuration)) s became \(Format.seconds(result.measuredDuration ?? result.plan.outputDuration)) s; "
+                  + "the clock burnt into the picture shows the original time, and the")
+            print("ticks, once a second in the original, come further apart in the slow part.")
+            print("")
+            print("Play it:   gst-play-1.0 \(warped)      (or: ffplay \(warped), mpv \(warped), vlc \(warped))")
+            print("Compare:   gst-play-1.0 \(original)")
+            print("The curve: \(result.plotPath ?? "demo-warped.svg") (open it in a browser), or in the terminal:")
+            print("           gst-warp-launch plot --function double-smoothstep --factor 1.5 --duration 10")
+        } catch {
+            exitWithError(error)
+        }
+    }
+
+    /// Encodes the test clip to `path` (via a temporary name).
+    private func generateClip(at path: String) throws {
+        let temporary = OutputPaths.temporary(for: path, pid: getpid())
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        for element in ["x264enc", "avenc_aac", "mp4mux", "timeoverlay"] where !Gst.hasElement(element) {
+            throw CLIError("the GStreamer element '\(element)' is missing (run scripts/install-deps.sh)")
+        }
+        let pipeline = try Gst.parseLaunch(Self.clip)
+        defer { gst_object_unref(pipeline) }
+        let sink = Gst.child(pipeline, "sink")!
+        Gst.set(sink, "location", temporary)
+        gst_object_unref(sink)
+        let outcome = PipelineRunner(options: .init(quiet: true, brief: true)).run(pipeline: pipeline)
+        if outcome.interrupted { throw CLIError("interrupted") }
+        if let error = outcome.error { throw CLIError("generating the test clip failed: \(error)") }
+        guard rename(temporary, path) == 0 else {
+            throw CLIError("could not write '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+}

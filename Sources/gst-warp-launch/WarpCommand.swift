@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import WarpLaunchKit
+
+/// `gst-warp-launch warp INPUT OUTPUT [curve options] [--fps ...] [--plot]`.
+struct WarpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "warp",
+        abstract: "Warp a media file: decode, re-time video and audio with one time map, encode.",
+        discussion: """
+            Decodes anything GStreamer can read, warps video (videotimewarp) and audio \
+            (audiotimewarp) with the same map over the container's duration D, and encodes to \
+            the container of OUTPUT's extension: .mp4/.m4v/.mov (H.264/AAC), .mkv (H.264/Opus), \
+            .webm (VP8/Opus). Audio is kept when the input has it. The file is written under a \
+            temporary name and renamed when complete; on any error nothing is left under OUTPUT. \
+            Negative numbers: --factor=-0.5 or --factor -0.5.
+
+              gst-warp-launch warp in.mp4 out.mp4 --function triangle --factor 2 --plot
+            """
+    )
+
+    @Argument(help: "The input file.")
+    var input: String
+
+    @Argument(help: "The output file; its extension chooses the container.")
+    var output: String
+
+    @OptionGroup(title: "Curve")
+    var curve: CurveArguments
+
+    @Option(help: ArgumentHelp("Output frame rate: 24, 25, 30, 50, 60, or any (variable: every frame kept with its warped time).",
+                               valueName: "rate"))
+    var fps = "30"
+
+    @Option(help: ArgumentHelp("Audio interpolation: linear, cubic or sinc (default sinc).", valueName: "kind"))
+    var interpolation: String?
+
+    @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
+    var plot = false
+
+    @Flag(name: .shortAndLong, help: "Print only errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print warnings and debug details of errors.")
+    var verbose = false
+
+    func validate() throws {
+        guard FrameRateChoice(argument: fps) != nil else {
+            throw ValidationError("--fps must be one of \(FrameRateChoice.accepted.joined(separator: ", "))")
+        }
+        if let interpolation, !["linear", "cubic", "sinc"].contains(interpolation) {
+            throw ValidationError("--interpolation must be linear, cubic or sinc")
+        }
+    }
+
+    func run() throws {
+        let job = WarpJob(input: input, output: output, curve: curve.options,
+                          frameRate: FrameRateChoice(argument: fps)!, interpolation: interpolation,
+                          writePlot: plot, quiet: quiet, verbose: verbose)
+        do {
+            _ = try job.run()
+        } catch {
+            exitWithError(error)
+        }
+    }
+}
+
+/// `gst-warp-launch plot [curve options] [--duration S] [-o FILE.svg]`.
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Plot a curve: the scale s(u) with its minimum and maximum, the map T(t), the expected duration.",
+        discussion: """
+            Without -o the plot is drawn in the terminal; with -o FILE.svg it is written as SVG.
+
+              gst-warp-launch plot --function cosine --factor 0.5 --duration 10
+            """
+    )
+
+    @OptionGroup(title: "Curve")
+    var curve: CurveArguments
+
+    @Option(help: ArgumentHelp("The media duration D in seconds (for T(t) in seconds and the expected duration).",
+                               valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("The number of input frames, for the average frame rate of a variable-rate output.",
+                               valueName: "n"))
+    var frames: Int?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write an SVG file instead of drawing in the terminal.",
+                                                    valueName: "file.svg"))
+    var output: String?
+
+    @Option(help: "Terminal plot width in characters.")
+    var width = 60
+
+    @Flag(help: "Draw with ASCII characters instead of Braille dots.")
+    var ascii = false
+
+    func validate() throws {
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be positive") }
+        if let frames, frames <= 0 { throw ValidationError("--frames must be positive") }
+    }
+
+    func run() throws {
+        do {
+            let plot = try CurvePlot(options: curve.options, duration: duration, frames: frames)
+            if let output {
+                let dir = OutputPaths.directory(of: output)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw CLIError("the output directory '\(dir)' does not exist")
+                }
+                try SVGPlot(plot: plot).render().write(toFile: output, atomically: true, encoding: .utf8)
+                print("Wrote \(output)")
+                plot.caption.forEach { print($0) }
+            } else {
+                print(TerminalPlot(plot: plot, columns: width, ascii: ascii || !terminalSupportsUTF8).render(),
+                      terminator: "")
+            }
+        } catch {
+            exitWithError(error)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import XCTest
+@testable import GstTimeWarp
+@testable import WarpLaunchKit
+
+/// The plan `warp` prints before it starts, and the curve options behind it.
+final class WarpPlanTests: XCTestCase {
+    func testArticleDefaultPlanOverTenSeconds() throws {
+        // double-smoothstep, factor 1.5: F(1) = 1 + (f - 1)(1 - a - b) = 1 + 0.5 * 0.5 = 1.25.
+        let map = try CurveOptions.articleDefault.makeMap(duration: 10)
+        let plan = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .any)
+        XCTAssertEqual(plan.outputDuration, 12.5, accuracy: 1e-12)
+        XCTAssertEqual(plan.estimatedAverageFrameRate!, 24, accuracy: 1e-12)  // 300 / 12.5
+        XCTAssertEqual(plan.minimumScale, 1, accuracy: 1e-12)
+        XCTAssertEqual(plan.maximumScale, 1.5, accuracy: 1e-12)
+        XCTAssertEqual(plan.expectedDurationText, "0:00:12.500 (12.500 s), about 24.00 FPS on average")
+    }
+
+    func testFixedRateFrameCountIsTheSlotsBeforeTheEnd() throws {
+        // triangle factor 2.5 modifier 0.6: F(1) = 1 + 1.5 * 0.3 = 1.45; 30 fps: k < 43.5.
+        let options = CurveOptions(function: "triangle", factor: 2.5, modifier: 0.6)
+        let plan = WarpPlan(map: try options.makeMap(duration: 1), inputDuration: 1, inputFrames: 30,
+                            frameRate: .fixed(30))
+        XCTAssertEqual(plan.outputDuration, 1.45, accuracy: 1e-12)
+        XCTAssertEqual(plan.expectedOutputFrames, 44)
+        XCTAssertNil(WarpPlan(map: try options.makeMap(duration: 1), inputDuration: 1, inputFrames: nil,
+                              frameRate: .any).estimatedAverageFrameRate)
+    }
+
+    func testFrameRateChoices() {
+        XCTAssertEqual(FrameRateChoice(argument: "24"), .fixed(24))
+        XCTAssertEqual(FrameRateChoice(argument: "ANY"), .any)
+        XCTAssertEqual(FrameRateChoice(argument: "any")?.capsNumerator, 0)
+        XCTAssertNil(FrameRateChoice(argument: "48"))
+        XCTAssertNil(FrameRateChoice(argument: "thirty"))
+    }
+
+    func testFunctionIsImpliedByKeyframesOrExpression() {
+        XCTAssertEqual(CurveOptions(keyframes: "0:1, 1:2").resolvedFunction, "keyframes")
+        XCTAssertEqual(CurveOptions(expression: "1 + u").resolvedFunction, "expression")
+        XCTAssertEqual(CurveOptions().resolvedFunction, "constant")
+        XCTAssertEqual(CurveOptions(function: "power", keyframes: "0:1, 1:2").resolvedFunction, "power")
+    }
+
+    func testBadOptionsGiveOneReadableLine() {
+        XCTAssertThrowsError(try CurveOptions(function: "wobble").settings()) { error in
+            XCTAssertTrue("\(error)".hasPrefix("unknown function 'wobble'; choose one of: constant, triangle"))
+        }
+        XCTAssertThrowsError(try CurveOptions(function: "keyframes").settings()) { error in
+            XCTAssertTrue("\(error)".contains("needs --keyframes"))
+        }
+        XCTAssertThrowsError(try CurveOptions(function: "constant", factor: -1).makeMap(duration: 10)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("the curve is refused: the time map decreases"), text)
+            XCTAssertFalse(text.contains("\n"))
+        }
+    }
+
+    func testElementPropertiesAndSummary() {
+        let builtin = CurveOptions(function: "cosine", factor: 1.1, modifier: 0.25)
+        XCTAssertEqual(builtin.elementProperties().map { "\($0.name)=\($0.value)" },
+                       ["function=cosine", "factor=1.1", "modifier=0.25"])
+        XCTAssertEqual(CurveOptions(function: "constant", factor: 2).summary, "function=constant factor=2")
+        let keys = CurveOptions(keyframes: "0:1, 0.5:2:smooth, 1:1")
+        XCTAssertEqual(keys.summary, "function=keyframes keyframes=\"0:1, 0.5:2:smooth, 1:1\"")
+    }
+
+    func testCurveInSecondsNeedsNoDuration() throws {
+        // keyframes 0s:1, 0.5s:2, 1s:2: F(1 s) = 0.75 + 1 = 1.75 s, without any D.
+        let map = try CurveOptions(keyframes: "0s:1, 0.5s:2, 1s:2").makeMap(duration: nil)
+        XCTAssertEqual(map.warp(1), 1.75, accuracy: 1e-12)
+    }
+
+    func testFormatting() {
+        XCTAssertEqual(Format.clock(12.5), "0:00:12.500")
+        XCTAssertEqual(Format.clock(3723.0456), "1:02:03.046")
+        XCTAssertEqual(Format.shortClock(65), "1:05")
+        XCTAssertEqual(Format.shortClock(3725), "1:02:05")
+        XCTAssertEqual(Format.fixed(-0.0004, 3), "0.000")
+        XCTAssertEqual(Format.fixed(2.345, 1), "2.3")
+        XCTAssertEqual(Format.fixed(.nan, 2), "nan")
+        XCTAssertEqual(Format.nanos(1_933_333_332), "1.933333332")
+    }
+
+    func testProgressLine() {
+        let bar = ProgressBar(width: 10, ascii: true)
+        XCTAssertEqual(bar.line(position: 5, duration: 10, elapsed: 4),
+                       "[#####.....]  50%  5.000 / 10.000 s  elapsed 0:04  left 0:04")
+        XCTAssertEqual(bar.line(position: nil, duration: nil, elapsed: 12), "0.000 s  elapsed 0:12")
+        XCTAssertEqual(bar.line(position: 0, duration: 10, elapsed: 0),
+                       "[..........]   0%  0.000 / 10.000 s  elapsed 0:00  left --:--")
+        XCTAssertEqual(ProgressBar.fraction(position: 20, duration: 10), 1)
+        XCTAssertNil(ProgressBar.fraction(position: 1, duration: 0))
+    }
+
+    func testOutputContainerAndPaths() throws {
+        XCTAssertEqual(try OutputContainer.forPath("dir/Out.MP4").fileExtension, "mp4")
+        XCTAssertEqual(try OutputContainer.forPath("a.webm").muxer, "webmmux")
+        XCTAssertEqual(try OutputContainer.forPath("a.mkv").label(video: false, audio: true), "Opus in Matroska")
+        XCTAssertThrowsError(try OutputContainer.forPath("a.avi")) { error in
+            XCTAssertEqual("\(error)", "unsupported output extension '.avi': use .mp4, .m4v, .mov, .mkv, .webm")
+        }
+        XCTAssertThrowsError(try OutputContainer.forPath("noext"))
+        XCTAssertEqual(OutputPaths.directory(of: "out.mp4"), ".")
+        XCTAssertEqual(OutputPaths.directory(of: "/x/y/out.mp4"), "/x/y")
+        XCTAssertEqual(OutputPaths.temporary(for: "out.mp4", pid: 7), ".out.mp4.partial-7.mp4")
+        XCTAssertEqual(OutputPaths.temporary(for: "a/b/out.mkv", pid: 7), "a/b/.out.mkv.partial-7.mkv")
+        XCTAssertEqual(OutputPaths.plot(for: "a/out.mp4"), "a/out.svg")
+        XCTAssertEqual(OutputPaths.plot(for: "out.mp4"), "out.svg")
+    }
+}
