@@ -1,14 +1,19 @@
 /// Maps buffer timestamps of one input segment to the output timeline: the output stream time
 /// of a buffer is `T(input stream time)`, and timestamps keep their offset to stream time.
-public struct TimestampWarp: Sendable {
+/// A class (immutable) so that handing it around per buffer costs one reference count, not a
+/// copy of the map's curve and tables.
+public final class TimestampWarp: Sendable {
     /// The time map.
     public let map: TimeMap
     /// `segment.start - segment.time` of the input segment (ns, signed).
     let offset: Int64
+    /// Whether `map` is exactly the identity (cached: checked on every buffer).
+    public let isIdentity: Bool
 
     /// A warp for an input segment with the given `start` and `time` (ns).
     public init(map: TimeMap, segmentStart: UInt64, segmentTime: UInt64) {
         self.map = map
+        isIdentity = map.isIdentity
         let s = Int64(clamping: segmentStart), t = Int64(clamping: segmentTime)
         offset = s.subtractingReportingOverflow(t).overflow ? 0 : s - t
     }

@@ -33,15 +33,13 @@ public struct Segment {
 
     /// Stream time of a buffer timestamp in this segment, `nil` outside the segment.
     public func streamTime(of ts: UInt64) -> UInt64? {
-        var s = raw
-        let r = UInt64(gst_segment_to_stream_time(&s, GST_FORMAT_TIME, guint64(ts)))
+        let r = withUnsafePointer(to: raw) { UInt64(gst_segment_to_stream_time($0, GST_FORMAT_TIME, guint64(ts))) }
         return r == ClockTime.none ? nil : r
     }
 
     /// Running time of a buffer timestamp in this segment, `nil` outside the segment.
     public func runningTime(of ts: UInt64) -> UInt64? {
-        var s = raw
-        let r = UInt64(gst_segment_to_running_time(&s, GST_FORMAT_TIME, guint64(ts)))
+        let r = withUnsafePointer(to: raw) { UInt64(gst_segment_to_running_time($0, GST_FORMAT_TIME, guint64(ts))) }
         return r == ClockTime.none ? nil : r
     }
 

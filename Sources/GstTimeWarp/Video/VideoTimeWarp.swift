@@ -46,6 +46,9 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
     var lastInputStreamTime: UInt64?
     /// A warning about missing timestamps was posted already.
     var warnedNoTimestamp = false
+    /// The last frame's end as (input stream time, warped time): contiguous frames start where
+    /// the previous one ended, so `T` is evaluated once per frame instead of twice.
+    var lastEnd: (streamTime: UInt64, warped: UInt64)?
 
     // MARK: Buffers
 
@@ -67,7 +70,7 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
             return GST_FLOW_OK
         }
         guard let warp = ensureWarp() else { return GST_FLOW_ERROR }
-        if warp.map.isIdentity && preservesRate {
+        if warp.isIdentity && preservesRate {
             // The default settings: an exact pass-through, like videorate at rate 1.
             guard pushSegmentIfPending() else { return GST_FLOW_ERROR }
             counters.bump(.output)
@@ -88,8 +91,10 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
         if buffer.isDiscont { discontPending = true }
         guard pushSegmentIfPending() else { return GST_FLOW_ERROR }
 
-        let warped = warp.outputTimestamp(streamTime: streamTime)
-        let warpedEnd = warp.outputTimestamp(streamTime: streamTime &+ inputDuration(of: buffer))
+        let warped = lastEnd?.streamTime == streamTime ? lastEnd?.warped ?? 0 : warp.outputTimestamp(streamTime: streamTime)
+        let endStreamTime = streamTime &+ inputDuration(of: buffer)
+        let warpedEnd = warp.outputTimestamp(streamTime: endStreamTime)
+        lastEnd = (endStreamTime, warpedEnd)
         switch mode {
         case .variable:
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd)
@@ -195,6 +200,7 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
         nextSlot = nil
         lastOutputTime = nil
         lastInputStreamTime = nil
+        lastEnd = nil
         warnedNoTimestamp = false
         updateGrid()
     }
@@ -209,6 +215,7 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
         guard segmentPending else { return true }
         let ok = super.pushSegmentIfPending()
         nextSlot = nil
+        lastEnd = nil  // a new segment may come with a new map
         lastOutputTime = nil
         updateGrid()
         return ok
