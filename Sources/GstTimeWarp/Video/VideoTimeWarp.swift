@@ -46,6 +46,8 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
     var lastInputStreamTime: UInt64?
     /// A warning about missing timestamps was posted already.
     var warnedNoTimestamp = false
+    /// A warning about reverse playback in fixed-rate mode was posted already.
+    var warnedReverse = false
     /// The last frame's end as (input stream time, warped time): contiguous frames start where
     /// the previous one ended, so `T` is evaluated once per frame instead of twice.
     var lastEnd: (streamTime: UInt64, warped: UInt64)?
@@ -81,7 +83,9 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
             element.log(.debug, "frame at \(ClockTime.describe(pts)) is outside the segment: dropped")
             return GST_FLOW_OK
         }
-        if let last = lastInputStreamTime, streamTime <= last {
+        // Reverse playback (negative rate) delivers frames in descending order.
+        let reverse = inputSegment.rate < 0
+        if let last = lastInputStreamTime, reverse ? streamTime >= last : streamTime <= last {
             counters.bump(.dropped)
             element.log(.warning, "timestamp went backwards (\(ClockTime.describe(streamTime)) after "
                         + "\(ClockTime.describe(last))): late frame dropped")
@@ -97,6 +101,13 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
         lastEnd = (endStreamTime, warpedEnd)
         switch mode {
         case .variable:
+            return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd)
+        case .fixed where reverse:
+            if !warnedReverse {
+                warnedReverse = true
+                element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                    "Reverse playback: frames are retimed without frame-rate conversion")
+            }
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd)
         case .fixed:
             return pushFixed(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd))
@@ -122,7 +133,13 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
     /// Variable-rate mode: the frame passes with its warped timestamp and duration.
     func pushVariable(_ buffer: consuming Buffer, warped: UInt64, warpedEnd: UInt64) -> GstFlowReturn {
         var pts = warped
-        if let last = lastOutputTime, pts <= last { pts = last &+ 1 }  // rounding collision
+        if let last = lastOutputTime {  // rounding collision: keep the order strict
+            if inputSegment.rate < 0 {
+                if pts >= last { pts = last > 0 ? last - 1 : 0 }
+            } else if pts <= last {
+                pts = last &+ 1
+            }
+        }
         if let stop = outputSegment?.stop, stop != ClockTime.none, pts >= stop {
             counters.bump(.dropped)
             return GST_FLOW_OK
@@ -202,6 +219,7 @@ final class VideoTimeWarp: WarpingElement, @unchecked Sendable {
         lastInputStreamTime = nil
         lastEnd = nil
         warnedNoTimestamp = false
+        warnedReverse = false
         updateGrid()
     }
 

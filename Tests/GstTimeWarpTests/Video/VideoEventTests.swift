@@ -78,3 +78,22 @@ final class VideoReconfigureTests: XCTestCase {
         XCTAssertEqual(h.messages().filter { $0.isError }.count, 0)
     }
 }
+
+/// Reverse playback: a negative-rate segment delivers frames in descending order.
+final class VideoReverseTests: XCTestCase {
+    func testReversePlaybackRetimesDescendingFrames() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: VideoEventTests.caps, output: "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1")
+        var seg = GstSegment()
+        gst_segment_init(&seg, GST_FORMAT_TIME)
+        seg.rate = -1; seg.start = 0; seg.stop = guint64(400 * ms); seg.time = 0; seg.position = guint64(400 * ms)
+        _ = gst_harness_push_event(h.raw, gst_event_new_segment(&seg))
+        for i in (0..<10).reversed() { h.push(pts: UInt64(i) * 40 * ms, duration: 40 * ms, tag: UInt8(i)) }
+        h.pushEOS()
+        let out = h.pullAll()
+        // T(t) = 2t: frame i lands at 80i ms, in the order the frames came (descending).
+        XCTAssertEqual(out.map(\.pts), (0..<10).reversed().map { UInt64($0) * 80 * ms })
+        XCTAssertEqual(out.map(\.tag), (0..<10).reversed().map { UInt8($0) })
+        XCTAssertEqual(h.messages().filter(\.isError).count, 0)
+    }
+}
