@@ -32,7 +32,7 @@ final class AudioTimeWarp: WarpingElement, @unchecked Sendable {
         }
         guard let warp = ensureWarp() else { return GST_FLOW_ERROR }
         guard pushSegmentIfPending() else { return GST_FLOW_ERROR }
-        if warp.map.isIdentity { return srcPad.push(buffer) }  // default settings: bit-exact
+        if warp.isIdentity { return srcPad.push(buffer) }  // default settings: bit-exact
 
         let frames = UInt64(buffer.size / format.bytesPerFrame)
         var streamTime: UInt64?
@@ -54,12 +54,11 @@ final class AudioTimeWarp: WarpingElement, @unchecked Sendable {
                      format: format, warp: warp)
         }
         runInputFrames &+= frames
-        let fed: Bool? = buffer.withBytes { bytes in feed(bytes, format: format) }
-        guard fed != nil else {
+        guard let ret = buffer.withBytes({ bytes in feed(bytes, format: format) }) else {
             element.postError(.stream, code: ErrorCode.streamFailed, "Could not read an audio buffer")
             return GST_FLOW_ERROR
         }
-        return pushPending(format)
+        return ret
     }
 
     /// Whether a buffer at input stream time `st` does not continue the current run.
@@ -79,36 +78,67 @@ final class AudioTimeWarp: WarpingElement, @unchecked Sendable {
     func startRun(at start: UInt64, format: AudioStreamFormat, warp: TimestampWarp) {
         let map = warp.map
         let interpolation = interpolationSetting.withLock { $0 }
+        // The map in batches: one call per chunk of input times, not per sample.
         resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
-                                  startTime: ClockTime.seconds(start), warp: { map.warp($0) })
+                                  startTime: ClockTime.seconds(start), warpTimes: map.inPlaceWarp())
         clock = AudioOutputClock(origin: warp.outputTimestamp(streamTime: start), rate: UInt64(format.rate))
         runStart = start
         runInputFrames = 0
         discontPending = true
     }
 
-    /// Feeds raw interleaved bytes to the resampler, typed by the negotiated format.
-    func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat) -> Bool {
-        guard var r = resampler.take() else { return false }
-        defer { resampler = r }
+    /// Feeds raw interleaved bytes to the resampler (in place), typed by the negotiated format, and
+    /// pushes what comes out.
+    func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat) -> GstFlowReturn {
         switch format.sampleFormat {
-        case .s16: Self.typed(bytes, as: Int16.self) { r.process($0, into: &outS16) }
-        case .s32: Self.typed(bytes, as: Int32.self) { r.process($0, into: &outS32) }
-        case .f32: Self.typed(bytes, as: Float.self) { r.process($0, into: &outF32) }
-        case .f64: Self.typed(bytes, as: Double.self) { r.process($0, into: &outF64) }
+        case .s16: return Self.typed(bytes, as: Int16.self) { resample($0, format) } ?? GST_FLOW_OK
+        case .s32: return Self.typed(bytes, as: Int32.self) { resample($0, format) } ?? GST_FLOW_OK
+        case .f32: return Self.typed(bytes, as: Float.self) { resample($0, format) } ?? GST_FLOW_OK
+        case .f64: return Self.typed(bytes, as: Double.self) { resample($0, format) } ?? GST_FLOW_OK
         }
-        return true
     }
 
-    /// Calls `body` with `bytes` viewed as samples of `S` (copied when misaligned).
-    static func typed<S>(_ bytes: UnsafeRawBufferPointer, as: S.Type, _ body: (UnsafeBufferPointer<S>) -> Void) {
+    /// Appends `samples` a step at a time, rendering each step's output straight into a new
+    /// buffer and pushing it (see `WarpResampler+Direct.swift`).
+    func resample<S: WarpSampleCodec>(_ samples: UnsafeBufferPointer<S>, _ format: AudioStreamFormat) -> GstFlowReturn {
+        var taken = 0
+        while taken < samples.count {
+            let n = resampler?.append(UnsafeBufferPointer(rebasing: samples[taken...])) ?? 0
+            guard n > 0 else { break }
+            taken += n
+            let ret = pushRendered(S.self, format)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        return GST_FLOW_OK
+    }
+
+    /// Renders the resampler's ready frames into a new buffer and pushes it (nothing when none).
+    func pushRendered<S: WarpSampleCodec>(_: S.Type, _ format: AudioStreamFormat) -> GstFlowReturn {
+        guard let bound = resampler?.renderBound, let channels = resampler?.channels else { return GST_FLOW_OK }
+        guard bound > 0 else {
+            resampler?.renderNothing(S.self)
+            return GST_FLOW_OK
+        }
+        let bytesPerFrame = channels * MemoryLayout<S>.stride
+        guard var out = Buffer.allocate(size: (bound + 1) * bytesPerFrame) else { return GST_FLOW_ERROR }
+        let written: Int = out.withMutableBytes { bytes in
+            resampler?.render(into: bytes.bindMemory(to: S.self)) ?? 0
+        } ?? 0
+        guard written > 0 else { return GST_FLOW_OK }
+        out.truncate(to: written * bytesPerFrame)
+        return push(out, frames: written)
+    }
+
+    /// Calls `body` with `bytes` viewed as samples of `S` (copied when misaligned); nil when there
+    /// is no whole sample.
+    static func typed<S, R>(_ bytes: UnsafeRawBufferPointer, as: S.Type, _ body: (UnsafeBufferPointer<S>) -> R) -> R? {
         let count = bytes.count / MemoryLayout<S>.stride
-        guard count > 0, let base = bytes.baseAddress else { return }
+        guard count > 0, let base = bytes.baseAddress else { return nil }
         if Int(bitPattern: base) % MemoryLayout<S>.alignment == 0 {
-            body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: S.self), count: count))
+            return body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: S.self), count: count))
         } else {
             let copy = (0..<count).map { bytes.loadUnaligned(fromByteOffset: $0 * MemoryLayout<S>.stride, as: S.self) }
-            copy.withUnsafeBufferPointer(body)
+            return copy.withUnsafeBufferPointer(body)
         }
     }
 
@@ -122,16 +152,22 @@ final class AudioTimeWarp: WarpingElement, @unchecked Sendable {
         }
     }
 
-    /// Wraps `samples` in a buffer stamped from the sample index and pushes it.
+    /// Wraps `samples` in a buffer and pushes it (the end of a run).
     func push<S>(_ samples: inout [S], _ format: AudioStreamFormat) -> GstFlowReturn {
         let frames = samples.count / max(format.channels, 1)
-        guard frames > 0, var stamp = clock?.stamp(count: frames) else { samples.removeAll(keepingCapacity: true); return GST_FLOW_OK }
+        guard frames > 0 else { samples.removeAll(keepingCapacity: true); return GST_FLOW_OK }
         let bytes = frames * format.bytesPerFrame
         guard var out = Buffer.allocate(size: bytes) else { return GST_FLOW_ERROR }
         _ = out.withMutableBytes { dst in
             samples.withUnsafeBytes { src in dst.copyMemory(from: UnsafeRawBufferPointer(rebasing: src.prefix(bytes))) }
         }
         samples.removeAll(keepingCapacity: true)
+        return push(out, frames: frames)
+    }
+
+    /// Stamps `out` (`frames` frames) from the sample index and pushes it.
+    func push(_ out: consuming Buffer, frames: Int) -> GstFlowReturn {
+        guard var stamp = clock?.stamp(count: frames) else { return GST_FLOW_OK }
         if let stop = outputSegment?.stop, stop != ClockTime.none, stamp.pts >= stop { return GST_FLOW_OK }
         if stamp.duration == 0 { stamp.duration = ClockTime.none }
         out.stamp(pts: stamp.pts, duration: stamp.duration, offset: stamp.offset, offsetEnd: stamp.offsetEnd,

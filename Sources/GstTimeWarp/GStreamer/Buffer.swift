@@ -63,6 +63,11 @@ public struct Buffer: ~Copyable {
         return Buffer(taking: b)
     }
 
+    /// Shrinks the buffer to its first `size` bytes (after writing fewer than allocated).
+    public mutating func truncate(to size: Int) {
+        gst_buffer_set_size(raw, gssize(max(0, min(size, self.size))))
+    }
+
     /// Maps the buffer for reading and calls `body` with its bytes.
     public func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
         var info = GstMapInfo()

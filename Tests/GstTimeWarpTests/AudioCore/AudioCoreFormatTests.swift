@@ -50,8 +50,15 @@ final class AudioCoreFormatTests: XCTestCase {
             let outF = AudioCoreTestSupport.run(f, channels: 2, interpolation: interp, split: 100, warp: warp)
             let outD = AudioCoreTestSupport.run(dExact, channels: 2, interpolation: interp, split: 100, warp: warp)
             XCTAssertEqual(outF.count, outD.count)
-            // Float output is the Double result rounded to Float.
-            XCTAssertEqual(outF, outD.map { Float($0) }, "\(interp)")
+            if interp == .sinc {
+                // F32 is filtered in Float (weights, products and sums): within a few Float ulps
+                // of the Double result (samples here are below 1 in magnitude).
+                let maxErr = zip(outF, outD).map { abs(Double($0) - $1) }.max() ?? 0
+                XCTAssertLessThan(maxErr, 2e-6, "sinc")
+            } else {
+                // Linear and cubic evaluate in Double: the Double result rounded to Float.
+                XCTAssertEqual(outF, outD.map { Float($0) }, "\(interp)")
+            }
         }
     }
 

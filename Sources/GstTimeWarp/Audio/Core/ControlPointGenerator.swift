@@ -12,7 +12,8 @@
 ///
 /// Numerics: `j/rate` is computed as `j * (1/rate)` (callers computing input times `t0 + i/rate` the
 /// same way get `tau_j == X(j)` bit for bit under the identity map), and the division by
-/// `X(i) - X(i-1)` is a multiplication by its reciprocal, computed once per interval.
+/// `X(i) - X(i-1)` is a multiplication by its reciprocal, computed once per interval (when the
+/// interval is entered).
 ///
 /// Totality: a fed value that is not finite, or not larger than the last accepted one (a map that
 /// is not increasing), is skipped: the interval then spans several input samples and `c`
@@ -25,27 +26,36 @@ public struct ControlPointGenerator: Sendable {
     /// `X(0)`, the output time of output sample 0 (NaN until the first value is fed).
     public private(set) var origin: Double = .nan
     /// Index `j` of the output sample whose control point `peek()` returns.
-    public private(set) var outputIndex: Int64 = 0
+    public internal(set) var outputIndex: Int64 = 0
     /// Number of X values fed so far.
     public private(set) var fedCount: Int64 = 0
 
-    // FIFO of fed but not yet consumed X values as pairs (x, 1 / (x - value fed just before it));
-    // the pair at queueHead has input index consumedCount. The reciprocal is computed in bulk when
-    // fed, so the division is off the critical path when the value is consumed.
-    private var queue: [Double] = []
-    private var queueHead: Int = 0                 // in pairs
-    private var lastFed: Double = .nan
-    private var consumedCount: Int64 = 0
+    // Internal state (also advanced by `walk` in ControlPointGenerator+Walk.swift).
+    // FIFO of fed but not yet consumed X values in queue[queueHead ..< queueEnd] (the array's
+    // count is its capacity); the value at queueHead has input index consumedCount. steps[h]
+    // (same layout) is what consuming queue[h] right after the value fed before it sets
+    // positionPerSecond to, min(1 / (x - previous), 1e300), or NaN when queue[h] would not be
+    // accepted as one step (not finite, or not above the value before it): computed in bulk when
+    // fed, so the division is off the critical path.
+    var queue: [Double] = []
+    var steps: [Double] = []
+    var queueHead: Int = 0
+    var queueEnd: Int = 0
+    // Every steps[h] for h in plainFrom ..< plainEnd is a step (not NaN), so `walk` need not look.
+    var plainFrom: Int = 0
+    var plainEnd: Int = 0
+    var lastFed: Double = .nan
+    var consumedCount: Int64 = 0
     // The current interval [leftX, rightX) between accepted samples leftIndex and rightIndex.
-    private var leftX: Double = 0
-    private var rightX: Double = 0
-    private var leftIndex: Int64 = 0
-    private var rightIndex: Int64 = 0
-    private var leftPosition: Double = 0        // Double(leftIndex)
-    private var positionPerSecond: Double = 0   // (rightIndex - leftIndex) / (rightX - leftX)
-    private var intervalScale: Double = 1       // (rightX - leftX) * rate / (rightIndex - leftIndex)
-    private var acceptedCount: Int = 0          // accepted X values, saturating at 2
-    private var tau: Double = .nan              // tau of outputIndex
+    var leftX: Double = 0
+    var rightX: Double = 0
+    var leftIndex: Int64 = 0
+    var rightIndex: Int64 = 0
+    var leftPosition: Double = 0        // Double(leftIndex)
+    var positionPerSecond: Double = 0   // (rightIndex - leftIndex) / (rightX - leftX)
+    var intervalScale: Double = 1       // (rightX - leftX) * rate / (rightIndex - leftIndex)
+    var acceptedCount: Int = 0          // accepted X values, saturating at 2
+    var tau: Double = .nan              // tau of outputIndex
 
     /// Creates a generator for audio at `rate` Hz (non-positive or non-finite rates are treated as 1).
     public init(rate: Double) {
@@ -60,34 +70,101 @@ public struct ControlPointGenerator: Sendable {
 
     /// Feeds several consecutive warped times at once (same as calling `feed(_:)` for each).
     public mutating func feed(contentsOf xs: UnsafeBufferPointer<Double>) {
-        guard var rest = xs.baseAddress, xs.count > 0 else { return }
-        var count = xs.count
-        if fedCount == 0 {
-            origin = rest[0]
-            tau = rest[0]
-            lastFed = rest[0]
-            consume(rest[0], inverse: .nan)
-            fedCount = 1
-            rest += 1
-            count -= 1
-            guard count > 0 else { return }
+        var largest = -Double.infinity
+        feed(count: xs.count, largest: &largest) { dst in
+            guard let s = xs.baseAddress, let d = dst.baseAddress else { return }
+            d.update(from: s, count: min(xs.count, dst.count))
         }
-        compactQueue()
-        let start = queue.count
-        queue.append(contentsOf: repeatElement(0, count: 2 * count))
+    }
+
+    /// Feeds `count` consecutive warped times that `fill` writes in place (it gets a buffer of
+    /// exactly `count` values), and raises `largest` to the largest finite one. The same as
+    /// `feed(contentsOf:)` of those values, without a copy.
+    mutating func feed(count: Int, largest: inout Double, fill: (UnsafeMutableBufferPointer<Double>) -> Void) {
+        guard count > 0 else { return }
+        reserveQueue(count)
+        let start = queueEnd
+        var m = largest
         var previous = lastFed
-        queue.withUnsafeMutableBufferPointer { q in
-            guard q.count >= start + 2 * count, let out = q.baseAddress else { return }
-            let dst = out + start
-            for k in 0..<count {
-                let x = rest[k]
-                dst[2 * k] = x
-                dst[2 * k + 1] = 1 / (x - previous)
-                previous = x
+        let written: Bool = queue.withUnsafeMutableBufferPointer { q in
+            steps.withUnsafeMutableBufferPointer { st in
+                guard start &+ count <= q.count, start &+ count <= st.count, let base = q.baseAddress,
+                      let stepBase = st.baseAddress else { return false }
+                let xs = base + start
+                fill(UnsafeMutableBufferPointer(start: xs, count: count))
+                let ss = stepBase + start
+                ss[0] = ControlPointGenerator.step(to: xs[0], after: previous)
+                let increasing = ControlPointGenerator.steps(xs, into: ss, count: count)
+                if increasing && ss[0] == ss[0] {
+                    if plainEnd != start { plainFrom = start }
+                } else {
+                    var k = count
+                    while k > 0 && ss[k &- 1] == ss[k &- 1] { k &-= 1 }
+                    plainFrom = start &+ k             // after the last value that is not a step
+                }
+                plainEnd = start &+ count
+                let last = xs[count &- 1]
+                if increasing && xs[0] > -.infinity && last < .infinity {
+                    if last > m { m = last }         // increasing from a finite value to one
+                } else {
+                    WarpNumerics.raiseToLargestFinite(&m, xs, count)
+                }
+                previous = last
+                return true
             }
         }
+        guard written else { return }
+        largest = m
         lastFed = previous
+        queueEnd = start &+ count
         fedCount &+= Int64(count)
+        if fedCount == Int64(count) {
+            // X(0): the origin of output time, consumed at once.
+            origin = queue[start]
+            tau = origin
+            queueHead &+= 1
+            consume(origin)
+        }
+    }
+
+    /// `steps[k] = step(to: xs[k], after: xs[k - 1])` for `k` in `1 ..< count`; returns whether
+    /// every one of them is a step (the values increase and stay below infinity). Two at a time
+    /// assuming they all are, then, only if not, once more one by one to mark the others NaN.
+    @inline(__always)
+    static func steps(_ xs: UnsafePointer<Double>, into steps: UnsafeMutablePointer<Double>, count: Int) -> Bool {
+        typealias V = SIMD2<Double>
+        let one = V(repeating: 1), big = V(repeating: 1e300), inf = V(repeating: .infinity)
+        let raw = UnsafeRawPointer(xs), out = UnsafeMutableRawPointer(steps)
+        let width = MemoryLayout<Double>.stride
+        var bad = SIMDMask<V.MaskStorage>()
+        var k = 1
+        while k &+ 2 <= count {
+            let o = k &* width
+            let x = raw.loadUnaligned(fromByteOffset: o, as: V.self)
+            let p = raw.loadUnaligned(fromByteOffset: o &- width, as: V.self)
+            let r = one / (x - p)
+            bad = bad .| .!((x .> p) .& (x .!= inf))          // x > p also excludes NaN
+            out.storeBytes(of: r.replacing(with: big, where: big .< r), toByteOffset: o, as: V.self)
+            k &+= 2
+        }
+        var increasing = !any(bad)
+        while k < count {
+            let s = step(to: xs[k], after: xs[k &- 1])
+            steps[k] = s
+            if !(s == s) { increasing = false }
+            k &+= 1
+        }
+        if !increasing {
+            for k in 1..<max(count, 1) { steps[k] = step(to: xs[k], after: xs[k &- 1]) }
+        }
+        return increasing
+    }
+
+    /// `positionPerSecond` after accepting `x` right after `previous` (one input step), or NaN
+    /// when `x` would not be accepted after it (`consume` computes the same from the interval).
+    @inline(__always)
+    static func step(to x: Double, after previous: Double) -> Double {
+        x > previous && x < .infinity ? min(1 / (x - previous), 1e300) : .nan
     }
 
     /// The control point of output `outputIndex`, consuming fed X values as needed; `nil` when
@@ -133,7 +210,11 @@ public struct ControlPointGenerator: Sendable {
     }
 
     /// Number of fed X values waiting to be consumed.
-    public var pendingCount: Int { queue.count / 2 &- queueHead }
+    public var pendingCount: Int { queueEnd &- queueHead }
+
+    /// Values the queue has room for (diagnostics: bounded by the largest feed plus the values
+    /// pending at the time), times two for the steps kept alongside.
+    var queueCapacity: Int { queue.count &+ steps.count }
 
     @inline(__always)
     private func current() -> WarpControlPoint {
@@ -144,14 +225,14 @@ public struct ControlPointGenerator: Sendable {
     private mutating func peekConsuming() -> WarpControlPoint? {
         while true {
             if tau < rightX && acceptedCount >= 2 { return current() }
-            let at = 2 &* queueHead
-            guard at &+ 1 < queue.count else {
+            guard queueHead < queueEnd else {
                 compactQueue()
                 return nil
             }
-            if at &+ 3 < queue.count && queue[at &+ 2] <= tau && acceptedCount >= 1 && skipRun() { continue }
+            let at = queueHead
+            if at &+ 1 < queueEnd && queue[at &+ 1] <= tau && acceptedCount >= 1 && skipRun() { continue }
             queueHead &+= 1
-            consume(queue[at], inverse: queue[at &+ 1])
+            consume(queue[at])
         }
     }
 
@@ -161,14 +242,15 @@ public struct ControlPointGenerator: Sendable {
     @inline(never)
     private mutating func skipRun() -> Bool {
         let head = queueHead
+        let end = queueEnd
         let limit = tau
         var previous = rightX
         let run: Int = queue.withUnsafeBufferPointer { buf in
             guard let p = buf.baseAddress else { return 0 }
-            let pairs = buf.count / 2
+            let stop = min(buf.count, end)
             var k = head
-            while k < pairs {
-                let x = p[2 &* k]
+            while k < stop {
+                let x = p[k]
                 guard x > previous && x <= limit && x.isFinite else { break }
                 previous = x
                 k &+= 1
@@ -176,35 +258,66 @@ public struct ControlPointGenerator: Sendable {
             return k &- head
         }
         guard run >= 2 else { return false }
-        let last = 2 &* (head &+ run &- 1)
-        leftX = queue[last &- 2]
+        let last = head &+ run &- 1
+        leftX = queue[last &- 1]
         rightX = queue[last]
-        let inverse = queue[last &+ 1]
         leftIndex = consumedCount &+ Int64(run &- 2)
         rightIndex = leftIndex &+ 1
         consumedCount &+= Int64(run)
         queueHead = head &+ run
         acceptedCount = 2
         leftPosition = Double(leftIndex)
-        positionPerSecond = min(inverse, 1e300)
+        positionPerSecond = min(1 / (rightX - leftX), 1e300)
         intervalScale = (rightX - leftX) * rate
         return true
     }
 
+    /// Forgets consumed values when none is pending (cheap, and keeps the queue at the front).
     @inline(never)
     private mutating func compactQueue() {
-        guard queueHead > 0 else { return }
-        if queueHead * 2 >= queue.count {
-            queue.removeAll(keepingCapacity: true)
+        guard queueHead > 0, queueHead >= queueEnd else { return }
+        queueHead = 0
+        queueEnd = 0
+        plainFrom = 0
+        plainEnd = 0
+    }
+
+    /// Makes room for `count` more values after `queueEnd`: moves the pending values (few, as a
+    /// rule) to the front, so the queue's memory stays small and hot, and grows it geometrically
+    /// if that is not enough.
+    private mutating func reserveQueue(_ count: Int) {
+        if queueHead >= queueEnd {
             queueHead = 0
-        } else if queueHead >= 4096 && queueHead * 4 >= queue.count {
-            queue.removeFirst(queueHead * 2)
+            queueEnd = 0
+            plainFrom = 0
+            plainEnd = 0
+        }
+        if queueHead > 0 {
+            let (from, n) = (queueHead, queueEnd &- queueHead)
+            queue.withUnsafeMutableBufferPointer { q in
+                guard let p = q.baseAddress, from &+ n <= q.count else { return }
+                p.update(from: p + from, count: n)
+            }
+            steps.withUnsafeMutableBufferPointer { q in
+                guard let p = q.baseAddress, from &+ n <= q.count else { return }
+                p.update(from: p + from, count: n)
+            }
+            queueEnd &-= queueHead
+            plainFrom = max(plainFrom &- queueHead, 0)
+            plainEnd = max(plainEnd &- queueHead, 0)
             queueHead = 0
+        }
+        let needed = queueEnd &+ count
+        if needed > queue.count {
+            queue.append(contentsOf: repeatElement(0, count: max(needed, 2 &* queue.count) &- queue.count))
+        }
+        if queue.count > steps.count {
+            steps.append(contentsOf: repeatElement(0, count: queue.count &- steps.count))
         }
     }
 
     @inline(__always)
-    private mutating func consume(_ x: Double, inverse: Double) {
+    private mutating func consume(_ x: Double) {
         let index = consumedCount
         consumedCount &+= 1
         guard x.isFinite, acceptedCount == 0 || x > rightX else { return }
@@ -217,8 +330,7 @@ public struct ControlPointGenerator: Sendable {
         let stepCount = rightIndex &- leftIndex
         leftPosition = Double(leftIndex)
         if stepCount == 1 {
-            // `inverse` is 1 / (x - previous fed value) = 1 / span here (bit for bit).
-            positionPerSecond = min(inverse, 1e300)      // a subnormal span must not give inf * 0
+            positionPerSecond = min(1 / span, 1e300)     // a subnormal span must not give inf * 0
             intervalScale = span * rate
         } else {
             let steps = Double(stepCount)

@@ -17,4 +17,26 @@ enum WarpNumerics {
         guard x < 9.2e18 else { return Int64.max }
         return Int64(x)                               // truncation is floor for x >= 0
     }
+
+    /// Raises `largest` to the largest finite value among `xs[0 ..< count]` (NaN and infinities
+    /// are ignored). Warped times normally increase, so the last value is the largest: that is
+    /// checked first, with comparisons of neighbours that do not depend on each other (a running
+    /// maximum would be one long chain of dependent selects); anything else takes the plain scan.
+    @inline(__always)
+    static func raiseToLargestFinite(_ largest: inout Double, _ xs: UnsafePointer<Double>, _ count: Int) {
+        guard count > 0 else { return }
+        var unordered: UInt8 = 0
+        for k in 1..<max(count, 1) { unordered |= xs[k] > xs[k &- 1] ? 0 : 1 }
+        let last = xs[count &- 1]
+        if unordered == 0 && xs[0] > -.infinity && last < .infinity {
+            if last > largest { largest = last }      // increasing from a finite value to one
+            return
+        }
+        var m = largest
+        for k in 0..<count {
+            let x = xs[k]
+            if x > m && x < .infinity { m = x }
+        }
+        largest = m
+    }
 }

@@ -8,7 +8,10 @@
 ///
 /// - `warp` is called exactly once per input frame, plus once for `t0` (never integrated from 0);
 ///   it must be increasing: values that are not finite or not increasing are skipped (see
-///   `ControlPointGenerator`).
+///   `ControlPointGenerator`). `init(channels:rate:interpolation:startTime:warpTimes:)` takes the
+///   map as a batch function instead (one call per chunk of input times).
+/// - Precision: F32 input is resampled in `Float`, the other formats in `Double` (see
+///   `WarpWorkSample`); the first buffer's sample type decides.
 /// - Memory is bounded: a window of about `2 * maxLatencySamples` frames plus one processing chunk,
 ///   independent of stream length and buffer size. The output array is the caller's.
 /// - Frames before the first and after the last input frame read as copies of those frames.
@@ -35,46 +38,50 @@ public struct WarpResampler: Sendable {
     /// Frames emitted so far.
     public internal(set) var outputCount: Int64 = 0
     /// Complete input frames received so far (`N`).
-    public var inputCount: Int64 { window.realFrames }
+    public var inputCount: Int64 { slot.realFrames }
     /// True after `drain(into:)`; further input is ignored until `reset(startTime:)`.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
 
     // Internal state (used by WarpResampler+Streaming.swift).
-    let warp: @Sendable (Double) -> Double
+    let warpTimes: @Sendable (UnsafeMutableBufferPointer<Double>) -> Void
     let rateD: Double
     let chunkFrames: Int
+    let pad: Int                            // edge padding frames of the window
+    let scratchFrames: Int                  // output frames rendered per batch
     var origin: Double                      // warp(t0)
     var generator: ControlPointGenerator
-    var window: WarpSampleWindow
-    var carry: [Double]                     // values of an incomplete frame (capacity `channels`)
-    var carryCount = 0
+    var slot: WarpStoreSlot = .empty        // window and buffers, in the working precision
+    var carryCount = 0                      // valid values of the store's `carry`
     var outputLimit: Int64 = 0              // round((X(N) - warp(t0)) * rate), monotone
     var limitX: Double = -Double.infinity   // largest valid X seen
-    var xScratch: [Double]                  // warped times of the chunk being appended
-    var outScratch: [Double]                // rendered frames awaiting conversion
-    var held: [Double]                      // a rendered frame not yet within the count
-    var hasHeld = false
+    var hasHeld = false                     // the store's `held` frame awaits the count
     var sinc: WarpSincState?                // sinc tables, only for `.sinc`
 
     /// Creates a resampler for `channels` interleaved channels at `rate` Hz whose input frame 0
     /// sits at `startTime` seconds, following `warp`.
     public init(channels: Int, rate: Int, interpolation: AudioInterpolation, startTime t0: Double,
                 warp: @escaping @Sendable (Double) -> Double) {
+        self.init(channels: channels, rate: rate, interpolation: interpolation, startTime: t0) { times in
+            for k in times.indices { times[k] = warp(times[k]) }
+        }
+    }
+
+    /// Creates a resampler like `init(channels:rate:interpolation:startTime:warp:)` whose map is
+    /// applied in batches: `warpTimes` replaces every input time in the buffer it is given by its
+    /// warped time (each time is passed exactly once: `t0`, then `t_1`, `t_2`, ... in order).
+    public init(channels: Int, rate: Int, interpolation: AudioInterpolation, startTime t0: Double,
+                warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
         let ch = min(max(channels, 1), WarpResampler.maxChannels)
         self.channels = ch
         self.rate = max(rate, 1)
         self.rateD = Double(max(rate, 1))
         self.interpolation = interpolation
-        self.warp = warp
+        self.warpTimes = warpTimes
         self.startTime = t0
         self.chunkFrames = max(64, 16384 / ch)
-        let pad = interpolation.maxLookahead + 4
-        self.window = WarpSampleWindow(channels: ch, pad: pad, initialFrames: pad + 2 * max(64, 16384 / ch))
-        self.carry = [Double](repeating: 0, count: ch)
-        self.xScratch = [Double](repeating: 0, count: max(64, 16384 / ch))
-        self.held = [Double](repeating: 0, count: ch)
+        self.pad = interpolation.maxLookahead + 4
+        self.scratchFrames = max(4096 / ch, 16)
         self.sinc = interpolation == .sinc ? WarpSincState() : nil
-        self.outScratch = [Double](repeating: 0, count: max(4096 / ch, 16) * ch)
         self.generator = ControlPointGenerator(rate: Double(max(rate, 1)))
         self.origin = .nan
         start(at: t0)
@@ -89,11 +96,11 @@ public struct WarpResampler: Sendable {
 
     /// Input frames currently held by the interpolation window, including edge padding
     /// (diagnostics: stays bounded whatever the stream length or buffer size).
-    public var retainedFrameCount: Int { window.frameCount }
+    public var retainedFrameCount: Int { slot.frameCount }
 
     /// Samples of internal storage currently allocated for the input window and pending warped
     /// times (diagnostics: stays bounded whatever the stream length or buffer size).
-    public var retainedSampleCapacity: Int { window.storage.count &+ generator.pendingCount &+ xScratch.count }
+    public var retainedSampleCapacity: Int { slot.storageCount &+ generator.queueCapacity }
 
     /// The number of output frames the stream will have in total if it ends now:
     /// `round((warp(t0 + N/rate) - warp(t0)) * rate)`.
@@ -102,53 +109,7 @@ public struct WarpResampler: Sendable {
     /// Appends interleaved `input` and appends to `output` every output frame that is now fully
     /// determined (enough input for the kernel, and certainly within the final count).
     public mutating func process<S: WarpSample>(_ input: UnsafeBufferPointer<S>, into output: inout [S]) {
-        guard !isFinished, let src = input.baseAddress, input.count > 0 else { return }
-        let c = channels
-        var consumed = 0
-        let total = input.count
-
-        // Complete a frame split across buffers.
-        if carryCount > 0 {
-            let take = min(c - carryCount, total)
-            let at = carryCount
-            carry.withUnsafeMutableBufferPointer { buf in
-                guard at + take <= buf.count, let p = buf.baseAddress else { return }
-                S.warpLoad(UnsafeBufferPointer(start: src, count: take),
-                           into: UnsafeMutableBufferPointer(start: p + at, count: take))
-            }
-            carryCount += take
-            consumed = take
-            if carryCount == c {
-                carryCount = 0
-                var frame: [Double] = []
-                swap(&frame, &carry)
-                appendFrames(1) { dst in
-                    for k in 0..<min(dst.count, frame.count) { dst[k] = frame[k] }
-                }
-                swap(&frame, &carry)
-                produce(final: false, into: &output)
-            }
-        }
-
-        // Whole frames, a chunk at a time so the window stays small.
-        while total - consumed >= c {
-            let frames = min((total - consumed) / c, chunkFrames)
-            let chunk = UnsafeBufferPointer(start: src + consumed, count: frames * c)
-            appendFrames(frames) { S.warpLoad(chunk, into: $0) }
-            consumed += frames * c
-            produce(final: false, into: &output)
-        }
-
-        // Keep an incomplete trailing frame for the next buffer.
-        if consumed < total {
-            let rest = total - consumed
-            carry.withUnsafeMutableBufferPointer { buf in
-                guard rest <= buf.count, let p = buf.baseAddress else { return }
-                S.warpLoad(UnsafeBufferPointer(start: src + consumed, count: rest),
-                           into: UnsafeMutableBufferPointer(start: p, count: rest))
-            }
-            carryCount = rest
-        }
+        S.warpProcess(input, with: &self, into: &output)
     }
 
     /// End of stream: appends the remaining output frames so that `outputCount` becomes exactly
@@ -156,12 +117,7 @@ public struct WarpResampler: Sendable {
     /// end. An incomplete trailing frame is dropped. Later `process` calls are ignored until
     /// `reset(startTime:)`.
     public mutating func drain<S: WarpSample>(into output: inout [S]) {
-        guard !isFinished else { return }
-        isFinished = true
-        carryCount = 0
-        guard window.realFrames > 0 else { return }
-        window.appendTailPadding()
-        produce(final: true, into: &output)
+        S.warpDrain(&self, into: &output)
     }
 
     /// Forgets all input and output (flush / new segment); input frame 0 will sit at `t0`.
@@ -173,8 +129,7 @@ public struct WarpResampler: Sendable {
         hasHeld = false
         outputLimit = 0
         limitX = -Double.infinity
-        window = WarpSampleWindow(channels: channels, pad: window.pad,
-                                  initialFrames: window.pad + 2 * chunkFrames)
+        slot = .empty
         generator = ControlPointGenerator(rate: rateD)
         start(at: t0)
     }

@@ -1,10 +1,11 @@
 /// An interleaved audio sample type `WarpResampler` can process: S16 (`Int16`), S32 (`Int32`),
 /// F32 (`Float`) and F64 (`Double`).
 ///
-/// The resampler works in `Double` internally. Conversions work on whole buffers so that the
-/// generic entry points dispatch once per buffer, never once per sample. Integer formats keep
-/// their native scale (no normalisation): values convert exactly to `Double` and back with
-/// rounding to nearest and saturation; NaN becomes 0.
+/// Each format has a working precision (see `WarpWorkSample`): F32 is resampled in `Float`, the
+/// others in `Double`. Conversions work on whole buffers so that the generic entry points
+/// dispatch once per buffer, never once per sample. Integer formats keep their native scale (no
+/// normalisation): values convert exactly to `Double` and back with rounding to nearest and
+/// saturation; NaN becomes 0.
 public protocol WarpSample: Sendable {
     /// Converts `source` element by element into `destination` (same count; extra elements of
     /// either buffer are ignored).
@@ -12,14 +13,33 @@ public protocol WarpSample: Sendable {
     /// Converts `source` and appends the results to `destination`, rounding and saturating
     /// integer formats (never trapping).
     static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Self])
+    /// Feeds `input` to `resampler` in this format's working precision and appends the output
+    /// frames that became ready to `output` (what `WarpResampler.process(_:into:)` does).
+    static func warpProcess(_ input: UnsafeBufferPointer<Self>, with resampler: inout WarpResampler,
+                            into output: inout [Self])
+    /// Ends `resampler`'s stream in this format's working precision, appending the remaining
+    /// output frames to `output` (what `WarpResampler.drain(into:)` does).
+    static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Self])
+}
+
+/// How a sample format converts to and from the precision the resampler works in for it.
+protocol WarpSampleCodec {
+    /// The working precision: `Float` for F32, `Double` for the other formats.
+    associatedtype Work: WarpWorkSample
+    /// One sample in the working precision (exact: integers and `Float` fit).
+    static func work(_ sample: Self) -> Work
+    /// Converts `source` and appends the results to `destination`.
+    static func store(_ source: UnsafeBufferPointer<Work>, appendingTo destination: inout [Self])
+    /// Converts `source` into `source.count` values at `destination`.
+    static func convert(_ source: UnsafeBufferPointer<Work>, into destination: UnsafeMutablePointer<Self>)
 }
 
 /// Shared bulk conversion loops (concrete per type once inlined into each conformance).
 enum WarpSampleConversion {
     /// Appends `count` converted values to `destination` without per-element capacity checks.
     @inline(__always)
-    static func append<S>(_ source: UnsafeBufferPointer<Double>, to destination: inout [S], zero: S,
-                          _ convert: (Double) -> S) {
+    static func append<S, W>(_ source: UnsafeBufferPointer<W>, to destination: inout [S], zero: S,
+                             _ convert: (W) -> S) {
         let n = source.count
         guard n > 0 else { return }
         let old = destination.count
@@ -31,13 +51,29 @@ enum WarpSampleConversion {
         }
     }
 
+    /// Converts `source` into `source.count` values at `destination`.
+    @inline(__always)
+    static func convert<S, W>(_ source: UnsafeBufferPointer<W>, into destination: UnsafeMutablePointer<S>,
+                              _ convert: (W) -> S) {
+        guard let s = source.baseAddress else { return }
+        for k in 0..<source.count { destination[k] = convert(s[k]) }
+    }
+
     /// Converts `source` into `destination` over their common length.
     @inline(__always)
-    static func load<S>(_ source: UnsafeBufferPointer<S>, into destination: UnsafeMutableBufferPointer<Double>,
-                        _ convert: (S) -> Double) {
+    static func load<S, W>(_ source: UnsafeBufferPointer<S>, into destination: UnsafeMutableBufferPointer<W>,
+                           _ convert: (S) -> W) {
         let n = min(source.count, destination.count)
         guard n > 0, let s = source.baseAddress, let d = destination.baseAddress else { return }
         for k in 0..<n { d[k] = convert(s[k]) }
+    }
+
+    /// Copies the common length of `source` into `destination` unchanged.
+    @inline(__always)
+    static func copy<W>(_ source: UnsafeBufferPointer<W>, into destination: UnsafeMutableBufferPointer<W>) {
+        let n = min(source.count, destination.count)
+        guard n > 0, let s = source.baseAddress, let d = destination.baseAddress else { return }
+        d.update(from: s, count: n)
     }
 
     /// `v` rounded to nearest (halves away from zero) and clamped to `lo...hi`; NaN gives 0.
@@ -47,61 +83,5 @@ enum WarpSampleConversion {
         if v <= lo { return lo }
         if v >= hi { return hi }
         return v.rounded()
-    }
-}
-
-/// S16: 16-bit signed integer samples.
-extension Int16: WarpSample {
-    /// Converts S16 samples to `Double` exactly (no normalisation).
-    public static func warpLoad(_ source: UnsafeBufferPointer<Int16>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.load(source, into: destination) { Double($0) }
-    }
-
-    /// Rounds and saturates to `-32768...32767`; NaN becomes 0.
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int16]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) {
-            Int16(WarpSampleConversion.saturate($0, -32768, 32767))
-        }
-    }
-}
-
-/// S32: 32-bit signed integer samples.
-extension Int32: WarpSample {
-    /// Converts S32 samples to `Double` exactly (no normalisation).
-    public static func warpLoad(_ source: UnsafeBufferPointer<Int32>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.load(source, into: destination) { Double($0) }
-    }
-
-    /// Rounds and saturates to `Int32.min...Int32.max`; NaN becomes 0.
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int32]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) {
-            Int32(WarpSampleConversion.saturate($0, -2147483648, 2147483647))
-        }
-    }
-}
-
-/// F32: 32-bit float samples.
-extension Float: WarpSample {
-    /// Widens F32 samples to `Double` exactly.
-    public static func warpLoad(_ source: UnsafeBufferPointer<Float>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.load(source, into: destination) { Double($0) }
-    }
-
-    /// Rounds to the nearest `Float` (NaN and infinities pass through as in IEEE 754).
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Float]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) { Float($0) }
-    }
-}
-
-/// F64: 64-bit float samples.
-extension Double: WarpSample {
-    /// Copies F64 samples unchanged.
-    public static func warpLoad(_ source: UnsafeBufferPointer<Double>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.load(source, into: destination) { $0 }
-    }
-
-    /// Appends the samples unchanged.
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Double]) {
-        destination.append(contentsOf: source)
     }
 }

@@ -12,8 +12,9 @@ import Darwin
 /// A level's table holds, for `phases + 1` fractional offsets `f = φ/phases`, the `2H` weights
 /// `K(g * (k - f))`, `k = -(H-1) ... H`, `H = ceil(Z/g)`, each row normalised to sum 1 (DC gain 1).
 /// `phases = ceil(256 g)` keeps the phase resolution at 256 per zero crossing, so every table has
-/// about `2 * 16 * 257` entries (~66 KB, plus a duplicated copy for stereo). An output sample interpolates linearly between two rows:
-/// contiguous loads, no per-tap index arithmetic.
+/// about `2 * 16 * 257` entries (~66 KB in `Double`, plus the layouts of `WarpSincLevel`). An
+/// output sample interpolates linearly between two rows: contiguous loads, no per-tap index
+/// arithmetic.
 ///
 /// Levels are built on first use (tens of microseconds) and kept in a small LRU cache, so a
 /// constant speed builds one table and a sweeping speed rebuilds rarely.
@@ -77,67 +78,5 @@ struct WarpSincBank: Sendable {
         levels[oldest] = built
         lastUse[oldest] = clock
         return built
-    }
-}
-
-/// One level of `WarpSincBank`: an immutable polyphase table in manually managed memory, so the
-/// kernel can read it through a plain pointer while holding a reference to it.
-final class WarpSincLevel: @unchecked Sendable {
-    /// The level `q`.
-    let level: Int
-    /// `H`: taps `n-(H-1) ... n+H` around `c = n + f`.
-    let halfTaps: Int
-    /// Fractional phases per input sample (rows `0 ... phases`).
-    let phases: Int
-    /// Row-major `(phases + 1) x (2H)` weights, each row summing to 1. Immutable after `init`.
-    let weights: UnsafeMutablePointer<Double>
-    /// The same table with every weight stored twice, `(w, w)`, for stereo: a tap then multiplies
-    /// a whole interleaved frame as one vector. `2 * count` entries. Immutable after `init`.
-    let pairs: UnsafeMutablePointer<Double>
-    /// Number of entries in `weights`.
-    let count: Int
-    /// Scales in `[low, high)` use this level.
-    let low: Double
-    let high: Double
-
-    init(level q: Int, prototype: WarpSincTable) {
-        let qq = min(max(q, 0), WarpSincBank.maxLevel)
-        let g = WarpSincBank.bandwidths[qq]
-        let z = Double(WarpSincTable.zeroCrossings)
-        let h = max(1, Int((z / g - 1e-9).rounded(.up)))
-        let ph = max(8, Int((Double(WarpSincBank.phasesPerZeroCrossing) * g - 1e-9).rounded(.up)))
-        let taps = 2 * h
-        count = (ph + 1) * taps
-        weights = UnsafeMutablePointer<Double>.allocate(capacity: count)
-        weights.initialize(repeating: 0, count: count)
-        for row in 0...ph {
-            let f = Double(row) / Double(ph)
-            let r = weights + row * taps
-            var sum = 0.0
-            for k in 0..<taps {
-                let v = prototype.kernel(g * (Double(k - (h - 1)) - f))
-                r[k] = v
-                sum += v
-            }
-            if sum > 0 {
-                let inv = 1 / sum
-                for k in 0..<taps { r[k] *= inv }
-            }
-        }
-        pairs = UnsafeMutablePointer<Double>.allocate(capacity: 2 * count)
-        for k in 0..<count {
-            pairs[2 * k] = weights[k]
-            pairs[2 * k + 1] = weights[k]
-        }
-        level = qq
-        halfTaps = h
-        phases = ph
-        low = qq == WarpSincBank.maxLevel ? -Double.infinity : WarpSincBank.lowerBounds[qq]
-        high = qq == 0 ? Double.infinity : WarpSincBank.lowerBounds[qq - 1]
-    }
-
-    deinit {
-        weights.deallocate()
-        pairs.deallocate()
     }
 }

@@ -1,0 +1,74 @@
+/// A second way to drive `WarpResampler`, for callers that write output straight into memory of
+/// their own (the element renders into the outgoing `GstBuffer`, with no intermediate array):
+///
+///     while taken < input.count {
+///         taken += r.append(input[taken...])
+///         let bound = r.renderBound                  // frames that can come out now, at most
+///         if bound > 0 {
+///             n = r.render(into: memory for bound + 1 frames)
+///         } else {
+///             r.renderNothing(S.self)
+///         }
+///     }
+///
+/// It yields exactly the frames `process(_:into:)` would, in the same order, and moves through
+/// the same states (the extra frame of room lets a frame beyond the count be held, as there).
+extension WarpResampler {
+    /// Appends one step's worth of interleaved `input` (see `appendSome`: the rest of a split
+    /// frame, up to `chunkFrames` whole frames, or a trailing partial frame) without rendering;
+    /// returns how many samples it took (0 once finished or for empty input).
+    mutating func append<S: WarpSampleCodec>(_ input: UnsafeBufferPointer<S>) -> Int {
+        guard !isFinished, let src = input.baseAddress, input.count > 0 else { return 0 }
+        var store = takeStore(S.Work.self)
+        let (taken, _) = appendSome(src, count: input.count, store: &store)
+        S.Work.putStore(consume store, into: &slot)
+        return taken
+    }
+
+    /// An upper bound on the frames `render(into:)` writes now: those still certainly within the
+    /// final count.
+    var renderBound: Int {
+        guard !isFinished else { return 0 }
+        return Int(clamping: max(0, outputLimit &- outputCount))
+    }
+
+    /// Renders the frames that are ready into `output` (room for `output.count / channels`
+    /// frames, which should be `renderBound + 1`: at most `renderBound` are written); returns how
+    /// many frames it wrote.
+    mutating func render<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+        let c = channels
+        let room = output.count / c
+        guard !isFinished, room > 0, let base = output.baseAddress else { return 0 }
+        var store = takeStore(S.Work.self)
+        var written = 0
+        if S.self == S.Work.self {
+            // Same type: render in place.
+            let out = UnsafeMutableRawPointer(base).assumingMemoryBound(to: S.Work.self)
+            written = render(final: false, store: &store, into: out, capacity: room)
+        } else {
+            // Through the scratch buffer, converted batch by batch.
+            let batch = store.scratch.count / c
+            while written < room {
+                let want = min(batch, room &- written)
+                let n = render(final: false, store: &store, into: nil, capacity: want)
+                store.scratch.withUnsafeBufferPointer { buf in
+                    S.convert(UnsafeBufferPointer(rebasing: buf[0..<min(n &* c, buf.count)]), into: base + written &* c)
+                }
+                written &+= n
+                if n < want { break }
+            }
+        }
+        S.Work.putStore(consume store, into: &slot)
+        return written
+    }
+
+    /// What `render(into:)` does when `renderBound` is 0: no frame comes out, but the generator
+    /// moves on (a frame beyond the count may be held), so the window can let go of old input.
+    mutating func renderNothing<S: WarpSampleCodec>(_: S.Type) {
+        guard !isFinished else { return }
+        var store = takeStore(S.Work.self)
+        var none: [S] = []
+        produce(final: false, store: &store, into: &none)
+        S.Work.putStore(consume store, into: &slot)
+    }
+}

@@ -1,0 +1,208 @@
+/// Speed-adaptive windowed sinc from `WarpSincBank` polyphase tables, on a planar window: weights
+/// for `c = n + f` are the linear interpolation of the two table rows around `f`, applied to every
+/// channel (how the blend and the dot products are arranged is up to `W`: see `WarpSincDotFloat`
+/// and `WarpSincDotDouble`). Rows sum to 1, so the DC gain is 1. Products and sums are in the
+/// working precision `W` (see `WarpWorkSample`).
+struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
+    static var usesScale: Bool { true }
+    /// `(1.0).bitPattern`: a double `f` is in `0 ..< 1` when its bits are below it.
+    static var oneBits: UInt64 { 0x3FF0_0000_0000_0000 }
+
+    var state: WarpSincState
+    /// Scratch valid during a render call: one output's weights, and a batch's plan.
+    let scratch: WarpSincScratch<W>
+    // The current level's parameters, cached out of `state.level` (which keeps the tables alive).
+    private var low: Double
+    private var high: Double
+    private var halfTaps: Int
+    private var phases: Int
+    private var phasesD: Double
+    private var fits: Bool                  // 2H <= scratch.weightCapacity
+    private var tables: WarpSincTables<W>
+
+    init(state: WarpSincState, scratch: WarpSincScratch<W>) {
+        self.state = state
+        self.scratch = scratch
+        let level = state.level
+        low = level.low
+        high = level.high
+        halfTaps = level.halfTaps
+        phases = level.phases
+        phasesD = Double(level.phases)
+        fits = 2 * level.halfTaps <= scratch.weightCapacity
+        tables = W.sincTables(level)
+    }
+
+    @inline(never)
+    private mutating func switchLevel(_ scale: Double) {
+        let level = state.bank.table(forScale: scale)
+        state.level = level
+        low = level.low
+        high = level.high
+        halfTaps = level.halfTaps
+        phases = level.phases
+        phasesD = Double(level.phases)
+        fits = 2 * level.halfTaps <= scratch.weightCapacity
+        tables = W.sincTables(level)
+    }
+
+    /// Points below `maxFrame - H + 1` need frames up to `maxFrame` at most (at the current level).
+    @inline(__always)
+    func positionBound(maxFrame: Int64) -> Double { Double(maxFrame &- Int64(halfTaps) &+ 1) }
+
+    /// The table row `phi` and blend `alpha` towards row `phi + 1` for the fraction `c - n`.
+    @inline(__always)
+    private func phase(_ c: Double, _ n: Int64) -> (phi: Int, alpha: W) {
+        var f = c - Double(n)
+        if !(f >= 0 && f < 1) { f = 0 }      // unreachable for c in 0 ... 2^52; keeps phi in range
+        let fp = f * phasesD
+        var phi = Int(fp)                    // 0 <= fp <= phases
+        if phi >= phases { phi = phases &- 1 }
+        return (phi, W(warpDouble: fp - Double(phi)))
+    }
+
+    /// One output from the contiguous taps at offset `x` of each channel block, with the table
+    /// row at offset `row` (`phi * stride`) blended by `alpha`.
+    @inline(__always)
+    private func apply(_ view: WarpFrameView<W>, x: Int, row: Int, alpha: W, out: UnsafeMutablePointer<W>) {
+        let taps = 2 &* halfTaps
+        let w = scratch.weights
+        let p = view.src + x
+        W.sincPrepare(tables, row: row, taps: taps, alpha: alpha, weights: w)
+        if view.channels == 2 {
+            let (l, r) = W.sincDot2(p, p + view.channelStride, tables: tables, row: row, taps: taps, alpha: alpha,
+                                    weights: w)
+            out[0] = l
+            out[1] = r
+        } else {
+            for k in 0..<view.channels {
+                out[k] = W.sincDot(p + k &* view.channelStride, tables: tables, row: row, taps: taps, alpha: alpha,
+                                   weights: w)
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func render(position c: Double, scale: Double, view: WarpFrameView<W>, maxFrame: Int64,
+                         out: UnsafeMutablePointer<W>) -> Bool {
+        if !(scale >= low && scale < high) { switchLevel(scale) }
+        let h = halfTaps
+        let n = WarpNumerics.floorIndex(c)
+        let hi = n &+ Int64(h)
+        guard hi <= maxFrame else { return false }
+        guard fits else {
+            view.copyFrame(n, to: out)
+            return true
+        }
+        let lo = n &- Int64(h &- 1)
+        let (phi, alpha) = phase(c, n)
+        if view.frameStride == 1 && view.holds(lo, hi) {
+            apply(view, x: Int(truncatingIfNeeded: lo &- view.base), row: phi &* tables.stride, alpha: alpha, out: out)
+            return true
+        }
+        // Near the window's edges (not reached in practice) or not planar: taps read clamped, one
+        // at a time.
+        let ch = view.channels
+        let w = scratch.weights
+        W.sincWeights(tables, row: phi &* tables.stride, taps: 2 &* h, alpha: alpha, into: w)
+        for k in 0..<ch { out[k] = 0 }
+        for t in 0..<(2 &* h) {
+            let wt = w[t]
+            let o = view.offset(lo &+ Int64(t))
+            for k in 0..<ch { out[k] += wt * view.sample(k, o) }
+        }
+        return true
+    }
+
+    /// Two passes per run of points at one level: first each point's taps offset, row and blend
+    /// (independent work), then the dot products, which then overlap well. Points the plain path
+    /// must handle (another level, the window's edges) go through `render(position:...)`.
+    @inline(__always)
+    mutating func render(batch: WarpPointBatch, view: WarpFrameView<W>, maxFrame: Int64,
+                         out: UnsafeMutablePointer<W>) -> Int {
+        let ch = view.channels
+        let plan = scratch.plan, alphas = scratch.alphas
+        let capacity = scratch.planCapacity
+        var k = 0
+        while k < batch.count {
+            // Pass 1: plan points k ..< m.
+            let h = Int64(halfTaps)
+            let (lowS, highS, base) = (low, high, view.base)
+            let start = k
+            var m = k
+            if fits && view.frameStride == 1 {
+                while m < batch.count && m &- start < capacity {
+                    let scale = batch.scale(m)
+                    guard scale >= lowS && scale < highS else { break }
+                    let c = batch.position(m)
+                    let n = batch.left(m)
+                    let lo = n &- (h &- 1), hi = n &+ h
+                    let f = c - Double(n)
+                    // floor(c) == n (and so `phase` sees the same fraction) unless c rounded up.
+                    guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { break }
+                    let (phi, alpha) = phase(c, n)
+                    let i = m &- start
+                    plan[2 &* i] = Int(truncatingIfNeeded: lo &- base)
+                    plan[2 &* i &+ 1] = phi &* tables.stride
+                    alphas[i] = alpha
+                    m &+= 1
+                }
+            }
+            // Pass 2: the dot products.
+            if ch == 2 {
+                let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
+                let left = view.src, right = view.src + view.channelStride
+                for i in 0..<(m &- start) {
+                    let x = plan[2 &* i], row = plan[2 &* i &+ 1], alpha = alphas[i]
+                    W.sincPrepare(tables, row: row, taps: taps, alpha: alpha, weights: w)
+                    let (l, r) = W.sincDot2(left + x, right + x, tables: tables, row: row, taps: taps, alpha: alpha,
+                                            weights: w)
+                    let o = out + 2 &* (start &+ i)
+                    o[0] = l
+                    o[1] = r
+                }
+            } else {
+                for i in 0..<(m &- start) {
+                    apply(view, x: plan[2 &* i], row: plan[2 &* i &+ 1], alpha: alphas[i], out: out + (start &+ i) &* ch)
+                }
+            }
+            k = m
+            // The point that stopped the run (unless the plan was full), the plain way.
+            if k < batch.count && m &- start < capacity {
+                guard render(position: batch.position(k), scale: batch.scale(k), view: view, maxFrame: maxFrame,
+                             out: out + k &* ch) else { return k }
+                k &+= 1
+            }
+        }
+        return k
+    }
+}
+
+/// Scratch memory for `WarpSincKernel` (owned by the resampler's store).
+struct WarpSincScratch<W> {
+    /// One output's weights.
+    let weights: UnsafeMutablePointer<W>
+    let weightCapacity: Int
+    /// A batch plan: taps offset and table row offset per point.
+    let plan: UnsafeMutablePointer<Int>
+    /// A batch plan: the blend per point.
+    let alphas: UnsafeMutablePointer<W>
+    /// Points a plan holds.
+    let planCapacity: Int
+}
+
+/// The sinc kernel's persistent state: the table cache and the level in use.
+struct WarpSincState: Sendable {
+    var bank: WarpSincBank
+    var level: WarpSincLevel
+
+    /// Fresh state, starting with the unit-speed table.
+    init() {
+        var bank = WarpSincBank(prototype: WarpSincTable.shared)
+        level = bank.table(forScale: 1)
+        self.bank = bank
+    }
+
+    /// Weight scratch entries a render needs (the widest kernel).
+    static let weightCapacity = 2 * WarpSincTable.maxHalfWidth + 8
+}
