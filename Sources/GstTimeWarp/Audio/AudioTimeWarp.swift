@@ -34,11 +34,24 @@ final class AudioTimeWarp: WarpingElement, @unchecked Sendable {
         guard pushSegmentIfPending() else { return GST_FLOW_ERROR }
         if warp.isIdentity { return srcPad.push(buffer) }  // default settings: bit-exact
 
-        let frames = UInt64(buffer.size / format.bytesPerFrame)
+        var frames = UInt64(buffer.size / format.bytesPerFrame)
+        var skipped: UInt64 = 0  // leading frames before the segment start (clipped)
         var streamTime: UInt64?
         if buffer.pts != ClockTime.none {
-            guard let st = inputSegment.streamTime(of: buffer.pts) else {
-                element.log(.debug, "audio buffer before the segment: dropped")
+            var pts = buffer.pts
+            if inputSegment.rate > 0, pts < inputSegment.start {
+                // A buffer straddling the segment start (after an accurate seek): keep its tail.
+                let before = ClockTime.scale(inputSegment.start - pts, UInt64(format.rate), ClockTime.second) ?? frames
+                skipped = min(frames, before)
+                guard skipped < frames else {
+                    element.log(.debug, "audio buffer before the segment: dropped")
+                    return GST_FLOW_OK
+                }
+                frames -= skipped
+                pts &+= ClockTime.scale(skipped, ClockTime.second, UInt64(format.rate)) ?? 0
+            }
+            guard let st = inputSegment.streamTime(of: max(pts, inputSegment.start)) else {
+                element.log(.debug, "audio buffer outside the segment: dropped")
                 return GST_FLOW_OK
             }
             streamTime = st
@@ -54,7 +67,10 @@ final class AudioTimeWarp: WarpingElement, @unchecked Sendable {
                      format: format, warp: warp)
         }
         runInputFrames &+= frames
-        guard let ret = buffer.withBytes({ bytes in feed(bytes, format: format) }) else {
+        let offset = Int(skipped) * format.bytesPerFrame
+        guard let ret = buffer.withBytes({ bytes in
+            feed(UnsafeRawBufferPointer(rebasing: bytes[min(offset, bytes.count)...]), format: format)
+        }) else {
             element.postError(.stream, code: ErrorCode.streamFailed, "Could not read an audio buffer")
             return GST_FLOW_ERROR
         }

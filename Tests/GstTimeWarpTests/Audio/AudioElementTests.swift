@@ -160,3 +160,19 @@ final class AudioElementTests: XCTestCase {
         gst_mini_object_unref(UnsafeMutableRawPointer(q).assumingMemoryBound(to: GstMiniObject.self))
     }
 }
+
+/// A buffer straddling the segment start (as after an accurate seek) is clipped, not dropped.
+final class AudioSegmentClipTests: XCTestCase {
+    func testBufferStraddlingTheSegmentStartKeepsItsTail() {
+        let h = Harness("audiotimewarp factor=2 interpolation=linear")
+        h.setCaps(input: AudioElementTests.caps(), output: AudioElementTests.caps())
+        h.pushSegment(start: 1 * sec)
+        // 4800 frames from 0.95 s: the first 2400 (50 ms) lie before the segment start.
+        h.push(bytes: AudioSignals.f32Bytes(AudioSignals.noise(4800)), pts: 950 * ms)
+        h.pushEOS()
+        let out = h.pullAllWithBytes()
+        // The 2400 frames from 1 s on become 4800 frames starting at T(1 s) = 2 s.
+        XCTAssertEqual(out.first?.buffer.pts, 2 * sec)
+        XCTAssertEqual(out.flatMap(\.bytes).count / 4, 4800)
+    }
+}
