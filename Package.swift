@@ -7,6 +7,8 @@ let package = Package(
         // libgsttimewarp.so: GStreamer derives the entry symbol gst_plugin_timewarp_get_desc from
         // the file name. Link with -static-stdlib (see the Makefile) so it loads from any plugin dir.
         .library(name: "gsttimewarp", type: .dynamic, targets: ["GstTimeWarp"]),
+        // For Swift applications that embed GStreamer and register the plugin statically.
+        .library(name: "GstTimeWarp", targets: ["GstTimeWarp"]),
         .executable(name: "gst-warp-launch", targets: ["gst-warp-launch"]),
         .executable(name: "timewarp-bench", targets: ["timewarp-bench"]),
     ],
