@@ -26,9 +26,6 @@ public struct Buffer: ~Copyable {
     public var size: Int { Int(gst_buffer_get_size(raw)) }
     /// Whether the DISCONT flag is set.
     public var isDiscont: Bool { hasFlag(GST_BUFFER_FLAG_DISCONT) }
-    /// Whether the GAP flag is set.
-    public var isGap: Bool { hasFlag(GST_BUFFER_FLAG_GAP) }
-
     func hasFlag(_ flag: GstBufferFlags) -> Bool { raw.pointee.mini_object.flags & flag.rawValue != 0 }
 
     /// A new buffer sharing this buffer's memory (no pixel copy) with its own metadata.

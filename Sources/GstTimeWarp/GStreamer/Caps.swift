@@ -33,8 +33,6 @@ public struct Caps: ~Copyable {
         return Caps(taking: c)
     }
 
-    /// Whether the caps are fixed (one structure, all fields fixed).
-    public var isFixed: Bool { gst_caps_is_fixed(raw) != 0 }
     /// Whether no media type can satisfy the caps.
     public var isEmpty: Bool { gst_caps_is_empty(raw) != 0 }
     /// Whether the caps are equal to `other`.

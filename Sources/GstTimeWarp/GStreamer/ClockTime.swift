@@ -29,9 +29,6 @@ public enum ClockTime {
     /// Signed nanoseconds to seconds.
     public static func seconds(signed ns: Int64) -> Double { Double(ns) / 1e9 }
 
-    /// Whether `t` is a valid (not NONE) clock time.
-    public static func isValid(_ t: UInt64) -> Bool { t != none }
-
     /// Formats a clock time the way GStreamer does (`0:00:01.500000000`), or "none".
     public static func describe(_ t: UInt64) -> String {
         guard t != none else { return "none" }

@@ -99,8 +99,4 @@ public enum ErrorCode {
     public static let streamFormat = Int32(GST_STREAM_ERROR_FORMAT.rawValue)
     /// GST_CORE_ERROR_NEGOTIATION
     public static let negotiation = Int32(GST_CORE_ERROR_NEGOTIATION.rawValue)
-    /// GST_RESOURCE_ERROR_SETTINGS
-    public static let settings = Int32(GST_RESOURCE_ERROR_SETTINGS.rawValue)
-    /// GST_CORE_ERROR_EVENT
-    public static let event = Int32(GST_CORE_ERROR_EVENT.rawValue)
 }

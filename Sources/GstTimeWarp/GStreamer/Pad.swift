@@ -37,13 +37,6 @@ public struct Pad {
         return UInt64(d)
     }
 
-    /// Asks the peer for its current position in TIME (ns).
-    public func peerPosition() -> UInt64? {
-        var p: gint64 = -1
-        guard gst_pad_peer_query_position(raw, GST_FORMAT_TIME, &p) != 0, p >= 0 else { return nil }
-        return UInt64(p)
-    }
-
     /// The caps the peer can handle, restricted by `filter`.
     public func peerCaps(filter: borrowing Caps?) -> Caps? {
         let f: UnsafeMutablePointer<GstCaps>? = switch filter {
@@ -68,9 +61,6 @@ public struct Pad {
 
     /// Whether downstream asked for renegotiation (clears the flag).
     public func checkReconfigure() -> Bool { gst_pad_check_reconfigure(raw) != 0 }
-
-    /// Flags the pad for renegotiation.
-    public func markReconfigure() { gst_pad_mark_reconfigure(raw) }
 
     /// Whether `other` is this pad.
     public func isSame(as other: UnsafeMutablePointer<GstPad>?) -> Bool { raw == other }

@@ -37,20 +37,6 @@ public struct Segment {
         return r == ClockTime.none ? nil : r
     }
 
-    /// Running time of a buffer timestamp in this segment, `nil` outside the segment.
-    public func runningTime(of ts: UInt64) -> UInt64? {
-        let r = withUnsafePointer(to: raw) { UInt64(gst_segment_to_running_time($0, GST_FORMAT_TIME, guint64(ts))) }
-        return r == ClockTime.none ? nil : r
-    }
-
-    /// Clips `[start, stop)` to the segment; `nil` when entirely outside.
-    public func clip(start: UInt64, stop: UInt64) -> (start: UInt64, stop: UInt64)? {
-        var s = raw
-        var cs: guint64 = 0, ce: guint64 = 0
-        guard gst_segment_clip(&s, GST_FORMAT_TIME, guint64(start), guint64(stop), &cs, &ce) != 0 else { return nil }
-        return (UInt64(cs), UInt64(ce))
-    }
-
     /// A readable one-line description for logs.
     public var description: String {
         "segment(rate \(rate), start \(ClockTime.describe(start)), stop \(ClockTime.describe(stop)), "

@@ -81,20 +81,24 @@ final class Harness {
         return gst_harness_push(raw, buf)
     }
 
+    /// Pulls every buffer that is waiting downstream.
+    func pullAll() -> [PulledBuffer] { pullAllWithBytes().map(\.buffer) }
+
     /// Pulls every waiting buffer with its whole payload.
     func pullAllWithBytes() -> [(buffer: PulledBuffer, bytes: [UInt8])] {
         var out: [(PulledBuffer, [UInt8])] = []
         while let b = gst_harness_try_pull(raw) {
             var info = GstMapInfo()
-            var bytes: [UInt8] = []
+            var bytes: [UInt8] = [], address: UInt = 0
             if gst_buffer_map(b, &info, GST_MAP_READ) != 0 {
                 bytes = Array(UnsafeBufferPointer(start: info.data, count: Int(info.size)))
+                address = UInt(bitPattern: info.data)
                 gst_buffer_unmap(b, &info)
             }
             out.append((PulledBuffer(pts: UInt64(b.pointee.pts), duration: UInt64(b.pointee.duration),
                                      offset: UInt64(b.pointee.offset),
                                      discont: b.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0,
-                                     tag: bytes.first ?? 0, dataAddress: 0), bytes))
+                                     tag: bytes.first ?? 0, dataAddress: address), bytes))
             gst_mini_object_unref(UnsafeMutableRawPointer(b).assumingMemoryBound(to: GstMiniObject.self))
         }
         return out
@@ -116,26 +120,6 @@ final class Harness {
     func flush() {
         _ = gst_harness_push_event(raw, gst_event_new_flush_start())
         _ = gst_harness_push_event(raw, gst_event_new_flush_stop(1))
-    }
-
-    /// Pulls every buffer that is waiting downstream.
-    func pullAll() -> [PulledBuffer] {
-        var out: [PulledBuffer] = []
-        while let b = gst_harness_try_pull(raw) {
-            var info = GstMapInfo()
-            var tag: UInt8 = 0, address: UInt = 0
-            if gst_buffer_map(b, &info, GST_MAP_READ) != 0 {
-                if info.size > 0 { tag = info.data[0] }
-                address = UInt(bitPattern: info.data)
-                gst_buffer_unmap(b, &info)
-            }
-            out.append(PulledBuffer(pts: UInt64(b.pointee.pts), duration: UInt64(b.pointee.duration),
-                                    offset: UInt64(b.pointee.offset),
-                                    discont: b.pointee.mini_object.flags & GST_BUFFER_FLAG_DISCONT.rawValue != 0,
-                                    tag: tag, dataAddress: address))
-            gst_mini_object_unref(UnsafeMutableRawPointer(b).assumingMemoryBound(to: GstMiniObject.self))
-        }
-        return out
     }
 
     /// Pulls the events that reached downstream, as (type, segment if any).

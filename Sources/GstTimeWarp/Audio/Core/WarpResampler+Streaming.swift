@@ -150,14 +150,7 @@ extension WarpResampler {
         // The buffers move into locals for the duration (no copies), so each is accessed alone.
         var input: [W] = [], scratch: [W] = [], held: [W] = [], weights: [W] = [], points: [Double] = []
         var plan: [Int] = [], alphas: [W] = []
-        swap(&input, &store.window.storage)
-        swap(&scratch, &store.scratch)
-        swap(&held, &store.held)
-        swap(&weights, &store.weights)
-        swap(&points, &store.points)
-        swap(&plan, &store.plan)
-        swap(&alphas, &store.alphas)
-        defer {
+        func exchange() {
             swap(&input, &store.window.storage)
             swap(&scratch, &store.scratch)
             swap(&held, &store.held)
@@ -166,6 +159,8 @@ extension WarpResampler {
             swap(&plan, &store.plan)
             swap(&alphas, &store.alphas)
         }
+        exchange()
+        defer { exchange() }
         var produced = outputCount
         var holding = hasHeld
         let (channelStride, frameStride) = (store.window.channelStride, store.window.frameStride)

@@ -23,27 +23,21 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     init(state: WarpSincState, scratch: WarpSincScratch<W>) {
         self.state = state
         self.scratch = scratch
-        let level = state.level
-        low = level.low
-        high = level.high
-        halfTaps = level.halfTaps
-        phases = level.phases
-        phasesD = Double(level.phases)
-        fits = 2 * level.halfTaps <= scratch.weightCapacity
-        tables = W.sincTables(level)
+        (low, high, halfTaps, phases, phasesD, fits, tables) = Self.fields(of: state.level, scratch)
+    }
+
+    /// The per-level values the kernel keeps at hand (set at start and on each level switch).
+    private static func fields(of level: WarpSincLevel, _ scratch: WarpSincScratch<W>)
+        -> (Double, Double, Int, Int, Double, Bool, WarpSincTables<W>) {
+        (level.low, level.high, level.halfTaps, level.phases, Double(level.phases),
+         2 * level.halfTaps <= scratch.weightCapacity, W.sincTables(level))
     }
 
     @inline(never)
     private mutating func switchLevel(_ scale: Double) {
         let level = state.bank.table(forScale: scale)
         state.level = level
-        low = level.low
-        high = level.high
-        halfTaps = level.halfTaps
-        phases = level.phases
-        phasesD = Double(level.phases)
-        fits = 2 * level.halfTaps <= scratch.weightCapacity
-        tables = W.sincTables(level)
+        (low, high, halfTaps, phases, phasesD, fits, tables) = Self.fields(of: level, scratch)
     }
 
     /// Points below `maxFrame - H + 1` need frames up to `maxFrame` at most (at the current level).
