@@ -38,7 +38,7 @@ timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_INTERPOLATION,
       g_param_spec_enum ("interpolation", "Interpolation",
           "How output samples are interpolated at their control points",
-          timewarp_interpolation_get_type (), 2,
+          timewarp_interpolation_get_type (), TIMEWARP_DEFAULT_INTERPOLATION,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
 
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_sink_template);

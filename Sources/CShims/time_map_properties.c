@@ -50,15 +50,15 @@ timewarp_install_time_map_properties (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_FUNCTION,
       g_param_spec_enum ("function", "Function",
           "Instantaneous time-scale function s(u) on u = t/D (a scale: 2 = half speed)",
-          timewarp_function_get_type (), 0, rw));
+          timewarp_function_get_type (), TIMEWARP_DEFAULT_FUNCTION, rw));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_FACTOR,
       g_param_spec_double ("factor", "Factor",
           "First parameter of the built-in functions (the scale for function=constant)",
-          -G_MAXDOUBLE, G_MAXDOUBLE, 1.0, rw));
+          -G_MAXDOUBLE, G_MAXDOUBLE, TIMEWARP_DEFAULT_FACTOR, rw));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_MODIFIER,
       g_param_spec_double ("modifier", "Modifier",
           "Second parameter of the built-in functions (width, frequency or coefficient)",
-          0.0, 1.0, 0.5, rw));
+          0.0, 1.0, TIMEWARP_DEFAULT_MODIFIER, rw));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_KEYFRAMES,
       g_param_spec_string ("keyframes", "Keyframes",
           "Curve for function=keyframes: \"u:s[:ease], ...\" with ease linear, smooth, hold "

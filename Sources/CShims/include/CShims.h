@@ -48,6 +48,17 @@ typedef enum {
   TIMEWARP_PROP_LAST
 } TimeWarpPropertyId;
 
+/* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
+
+/** `function`: constant (GstTimeWarpFunction value 0). */
+#define TIMEWARP_DEFAULT_FUNCTION 0
+/** `factor`: 1.0, with the default function an exact pass-through. */
+#define TIMEWARP_DEFAULT_FACTOR 1.0
+/** `modifier`: 0.5. */
+#define TIMEWARP_DEFAULT_MODIFIER 0.5
+/** `interpolation`: sinc (GstTimeWarpInterpolation value 2). */
+#define TIMEWARP_DEFAULT_INTERPOLATION 2
+
 GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);
 GType timewarp_function_get_type (void);

@@ -29,11 +29,7 @@ public enum TimeWarpPlugin {
         guard let impl = warpingElement(element) else {
             throw APIError(description: "not a videotimewarp or audiotimewarp element")
         }
-        impl.shared.withLock {
-            $0.settings.customCurve = curve
-            $0.map = nil
-        }
-        impl.element.notify("output-duration")
+        impl.setCustomCurve(curve)
     }
 
     /// Uses the integrator `F(u)` (with `F(0) = 0`, increasing) as the element's time map, on the
@@ -59,18 +55,15 @@ public enum TimeWarpPlugin {
     /// Goes back to the curve the element's properties describe.
     public static func clearCurve(on element: UnsafeMutablePointer<GstElement>) {
         guard let impl = warpingElement(element) else { return }
-        impl.shared.withLock {
-            $0.settings.customCurve = nil
-            $0.map = nil
-        }
+        impl.setCustomCurve(nil)
     }
 
     /// The Swift object behind one of our elements, checked by GType.
-    static func warpingElement(_ element: UnsafeMutablePointer<GstElement>) -> WarpingElement? {
+    static func warpingElement(_ element: UnsafeMutablePointer<GstElement>) -> (any TimeWarpElementImpl)? {
         let instance = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self)
         guard g_type_check_instance_is_a(instance, timewarp_video_get_type()) != 0
                 || g_type_check_instance_is_a(instance, timewarp_audio_get_type()) != 0 else { return nil }
         let impl = UnsafeMutableRawPointer(element).assumingMemoryBound(to: TimeWarpElement.self).pointee.impl
-        return impl.map { Unmanaged<WarpingElement>.fromOpaque($0).takeUnretainedValue() }
+        return impl.map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().impl }
     }
 }

@@ -5,23 +5,23 @@ import CShims
 // from the opaque pointer stored in the element instance and forwards to it. Every one is total:
 // a missing pointer yields a harmless default instead of a trap.
 
-private func object(_ impl: UnsafeMutableRawPointer?) -> WarpingElement? {
-    impl.map { Unmanaged<WarpingElement>.fromOpaque($0).takeUnretainedValue() }
+private func object(_ impl: UnsafeMutableRawPointer?) -> (any TimeWarpElementImpl)? {
+    impl.map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().impl }
 }
 
 @_cdecl("timewarp_impl_new")
 func timewarpImplNew(_ kind: TimeWarpKind, _ element: UnsafeMutablePointer<GstElement>?) -> UnsafeMutableRawPointer? {
     guard let element else { return nil }
     let handle = ElementHandle(raw: element)
-    let impl: WarpingElement = kind == TIMEWARP_KIND_AUDIO
-        ? AudioTimeWarp(element: handle) : VideoTimeWarp(element: handle)
-    return Unmanaged.passRetained(impl).toOpaque()
+    let impl: any TimeWarpElementImpl = kind == TIMEWARP_KIND_AUDIO
+        ? WarpElement<AudioState>(element: handle) : WarpElement<VideoState>(element: handle)
+    return Unmanaged.passRetained(ElementBox(impl)).toOpaque()
 }
 
 @_cdecl("timewarp_impl_free")
 func timewarpImplFree(_ impl: UnsafeMutableRawPointer?) {
     guard let impl else { return }
-    Unmanaged<WarpingElement>.fromOpaque(impl).release()
+    Unmanaged<ElementBox>.fromOpaque(impl).release()
 }
 
 @_cdecl("timewarp_impl_chain")

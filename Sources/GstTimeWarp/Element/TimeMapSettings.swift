@@ -1,11 +1,14 @@
-/// The time-map properties both elements share (one pipeline string sets both alike).
+import CShims
+
+/// The time-map properties both elements share (one pipeline string sets both alike). Defaults
+/// come from `CShims.h`, which the C property specs use too.
 public struct TimeMapSettings: Sendable {
     /// `function`.
-    public var function: WarpFunction = .constant
+    public var function: WarpFunction = WarpFunction(rawValue: TIMEWARP_DEFAULT_FUNCTION) ?? .constant
     /// `factor`.
-    public var factor: Double = 1.0
+    public var factor: Double = TIMEWARP_DEFAULT_FACTOR
     /// `modifier`.
-    public var modifier: Double = 0.5
+    public var modifier: Double = TIMEWARP_DEFAULT_MODIFIER
     /// `keyframes`, parsed when set (`parsedKeyframes`).
     public var keyframes: String = "" {
         didSet { parsedKeyframes = Self.parse(keyframes, KeyframeSpec.parse) }

@@ -40,23 +40,4 @@ public final class TimestampWarp: Sendable {
         let (diff, overflow) = Int64(clamping: ts).subtractingReportingOverflow(offset)
         return unwarpStreamTime(overflow || diff < 0 ? 0 : UInt64(diff))
     }
-
-    /// The output segment: the input segment mapped through `T`.
-    public func outputSegment(for input: Segment) -> Segment {
-        var out = input
-        out.time = warpStreamTime(input.time)
-        out.start = outputTimestamp(streamTime: input.time)
-        if input.stop != ClockTime.none, let st = input.streamTime(of: input.stop) {
-            out.stop = max(out.start, outputTimestamp(streamTime: st))
-        }
-        if input.position != ClockTime.none, let p = input.streamTime(of: input.position) {
-            out.position = outputTimestamp(streamTime: p)
-        } else {
-            out.position = out.start
-        }
-        if input.duration != ClockTime.none { out.duration = warpStreamTime(input.duration) }
-        // Running time already spent before this segment, mapped as a stream position from 0.
-        if input.base != 0 { out.base = warpStreamTime(input.base) }
-        return out
-    }
 }

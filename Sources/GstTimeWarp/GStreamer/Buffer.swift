@@ -54,6 +54,11 @@ public struct Buffer: ~Copyable {
         }
     }
 
+    /// Sets the DISCONT flag; the buffer must be writable.
+    public mutating func markDiscont() {
+        raw.pointee.mini_object.flags |= GST_BUFFER_FLAG_DISCONT.rawValue
+    }
+
     /// Allocates a new buffer of `size` bytes.
     public static func allocate(size: Int) -> Buffer? {
         guard let b = gst_buffer_new_allocate(nil, gsize(size), nil) else { return nil }

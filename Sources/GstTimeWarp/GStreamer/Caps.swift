@@ -60,6 +60,12 @@ public struct Caps: ~Copyable {
         Caps(taking: gst_caps_intersect_full(raw, other.raw, GST_CAPS_INTERSECT_FIRST))
     }
 
+    /// These caps followed by `other`'s structures that they do not already cover
+    /// (`gst_caps_merge`): the order states a preference.
+    public consuming func merging(_ other: consuming Caps) -> Caps {
+        Caps(taking: gst_caps_merge(release(), other.release()))
+    }
+
     /// Fixates to one structure, choosing the framerate nearest to `n/d` (0/1 is a valid
     /// choice: variable rate), the other fields as `gst_caps_fixate` does.
     public func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps? {

@@ -3,7 +3,7 @@ import CShims
 
 /// The kinds of events the elements treat specially.
 public enum EventKind {
-    case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, other
+    case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, segmentDone, other
 }
 
 /// What a SEEK event asks for.
@@ -57,6 +57,7 @@ public struct Event: ~Copyable {
         case GST_EVENT_SEEK: return .seek
         case GST_EVENT_STREAM_START: return .streamStart
         case GST_EVENT_QOS: return .qos
+        case GST_EVENT_SEGMENT_DONE: return .segmentDone
         default: return .other
         }
     }
@@ -124,4 +125,45 @@ public struct Event: ~Copyable {
         guard let e = gst_event_new_gap(GstClockTime(timestamp), GstClockTime(duration)) else { return nil }
         return Event(taking: e)
     }
+
+    /// What a QOS event reports: its type, proportion, jitter (ns, signed) and running time.
+    public func parseQoS() -> QoSReport {
+        var type = GST_QOS_TYPE_OVERFLOW, proportion = 0.0, diff: GstClockTimeDiff = 0, ts: GstClockTime = 0
+        gst_event_parse_qos(raw, &type, &proportion, &diff, &ts)
+        return QoSReport(type: type, proportion: proportion, jitter: Int64(diff), runningTime: UInt64(ts))
+    }
+
+    /// A QOS event for `report`, with the given sequence number.
+    public static func qos(_ report: QoSReport, seqnum: UInt32) -> Event? {
+        guard let e = gst_event_new_qos(report.type, report.proportion, GstClockTimeDiff(report.jitter),
+                                        GstClockTime(report.runningTime)) else { return nil }
+        gst_event_set_seqnum(e, seqnum)
+        return Event(taking: e)
+    }
+
+    /// The position of a SEGMENT_DONE event, when it is in TIME.
+    public func parseSegmentDone() -> UInt64? {
+        var format = GST_FORMAT_UNDEFINED, position: gint64 = -1
+        gst_event_parse_segment_done(raw, &format, &position)
+        return format == GST_FORMAT_TIME && position >= 0 ? UInt64(position) : nil
+    }
+
+    /// A SEGMENT_DONE event at `position` (ns), with the given sequence number.
+    public static func segmentDone(position: UInt64, seqnum: UInt32) -> Event? {
+        guard let e = gst_event_new_segment_done(GST_FORMAT_TIME, gint64(clamping: Int64(clamping: position))) else { return nil }
+        gst_event_set_seqnum(e, seqnum)
+        return Event(taking: e)
+    }
+}
+
+/// The contents of a QOS event.
+public struct QoSReport: Sendable {
+    /// Overflow, underflow or throttle.
+    public var type: GstQOSType
+    /// Long-term ratio of processing speed to real time.
+    public var proportion: Double
+    /// How late (positive) or early the buffer at `runningTime` was (ns).
+    public var jitter: Int64
+    /// Running time of the buffer the report is about (ns).
+    public var runningTime: UInt64
 }

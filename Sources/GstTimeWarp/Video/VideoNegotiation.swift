@@ -1,28 +1,33 @@
 import CGStreamer
 
-extension VideoTimeWarp {
-    /// Negotiates output caps for new input caps: downstream may fix any frame rate (fixed-rate
-    /// mode), `0/1` (variable rate) or leave it open (the input rate is kept).
-    func negotiate(_ event: consuming Event) -> Bool {
+/// Caps: downstream may fix any frame rate (fixed-rate mode), `0/1` (variable rate) or leave it
+/// open (the input rate is kept). Queries offer the other side's rate first, then any rate, so
+/// that no conversion happens when none is needed.
+extension VideoState {
+    mutating func handleCaps(_ event: consuming Event, _ element: WarpElement<VideoState>) -> Bool {
         guard let inCaps = event.parseCaps() else { return false }
-        inputCaps = inCaps.copyReference()
-        return negotiate(input: inCaps, downstreamAsked: false)
+        format.inputCaps = inCaps.copyReference()
+        // This negotiation answers any reconfigure request pending since linking.
+        _ = element.srcPad.checkReconfigure()
+        return negotiate(input: inCaps, downstreamAsked: false, element)
     }
 
     /// Renegotiates with the current input caps when downstream asked for it (RECONFIGURE, e.g.
     /// an application changed a capsfilter's frame rate); returns false only on failure.
-    func renegotiateIfAsked() -> Bool {
-        guard srcPad.checkReconfigure(), let caps = inputCaps?.copyReference() else { return true }
-        return negotiate(input: caps, downstreamAsked: true)
+    mutating func renegotiateIfAsked(_ element: WarpElement<VideoState>) -> Bool {
+        guard element.srcPad.checkReconfigure(), let caps = format.inputCaps?.copyReference() else { return true }
+        return negotiate(input: caps, downstreamAsked: true, element)
     }
 
     /// Picks output caps for `inCaps` and switches the rate mode accordingly.
-    func negotiate(input inCaps: borrowing Caps, downstreamAsked: Bool) -> Bool {
+    mutating func negotiate(input inCaps: borrowing Caps, downstreamAsked: Bool,
+                            _ element: WarpElement<VideoState>) -> Bool {
+        let srcPad = element.srcPad
         let rate = inCaps.framerate ?? (0, 1)
         let previous = srcPad.currentCaps()
         guard let candidates = srcPad.peerCaps(filter: inCaps.withAnyFramerate()), !candidates.isEmpty else {
-            element.postError(.core, code: ErrorCode.negotiation,
-                              "Downstream accepts none of the formats for \(inCaps.description)")
+            element.element.postError(.core, code: ErrorCode.negotiation,
+                                      "Downstream accepts none of the formats for \(inCaps.description)")
             return false
         }
         guard let fixed = candidates.fixated(framerateNearest: rate.0, rate.1) else { return false }
@@ -30,33 +35,58 @@ extension VideoTimeWarp {
         guard let outCaps = fixed.framerate == nil ? fixed.settingFramerate(rate.0, rate.1) : fixed.copyReference()
         else { return false }
         let outRate = outCaps.framerate ?? rate
-        let newMode: RateMode = outRate.0 > 0 && outRate.1 > 0
+        let newMode: VideoRateMode = outRate.0 > 0 && outRate.1 > 0
             ? .fixed(numerator: outRate.0, denominator: outRate.1) : .variable
-        if let previous, !previous.isEqual(to: outCaps) {
-            _ = drain()
+        let unchanged: Bool? = switch previous {
+        case .some(let p): p.isEqual(to: outCaps)
+        case .none: nil
+        }
+        if unchanged == true, newMode == format.mode, rate == format.inputRate {
+            format.negotiated = true
+            return true  // nothing changed: do not send the same caps again
+        }
+        if unchanged == false, let previous {
+            _ = drain(element)
             if downstreamAsked {
-                element.log(.info, "downstream asked for \(outCaps.description)")
+                element.element.log(.info, "downstream asked for \(outCaps.description)")
             } else {
-                element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "Caps changed mid-stream; continuing with the new format",
-                                    debug: "from \(previous.description) to \(outCaps.description)")
+                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                            "Caps changed mid-stream; continuing with the new format",
+                                            debug: "from \(previous.description) to \(outCaps.description)")
             }
         }
-        let modeChanged = newMode != mode || rate != inputRate
-        inputRate = rate
-        mode = newMode
-        if modeChanged { nextSlot = nil }  // the next frame starts the new grid
-        updateGrid()
-        element.log(.info, "negotiated \(outCaps.description) (\(newMode))")
+        let modeChanged = newMode != format.mode || rate != format.inputRate
+        format.inputRate = rate
+        format.mode = newMode
+        if modeChanged {
+            // The next frame starts the new grid.
+            run.segment.nextSlot = nil
+            run.segment.grid = outputGrid()
+        }
+        element.element.log(.info, "negotiated \(outCaps.description) (\(newMode))")
         guard let capsEvent = Event.caps(outCaps) else { return false }
-        negotiated = srcPad.push(capsEvent)
-        if modeChanged { element.postLatencyMessage() }
-        return negotiated
+        format.negotiated = srcPad.push(capsEvent)
+        let latency = addedLatency()
+        let latencyChanged = element.shared.withLock { shared -> Bool in
+            defer { shared.latency = latency }
+            return shared.latency != latency
+        }
+        if latencyChanged { element.element.postLatencyMessage() }
+        return format.negotiated
     }
 
-    /// Caps queries: any frame rate on one side is possible for any rate on the other.
-    func answerCapsQuery(_ query: Query, on pad: Pad) -> Bool {
-        let other = pad.isSame(as: sinkPad.raw) ? srcPad : sinkPad
+    /// One input frame of latency in fixed-rate mode (the frame held for the next one).
+    func addedLatency() -> UInt64 {
+        guard case .fixed(let on, let od) = format.mode else { return 0 }
+        let (n, d) = format.inputRate
+        let (rn, rd) = n > 0 && d > 0 ? (n, d) : (on, od)
+        return ClockTime.scale(UInt64(rd), ClockTime.second, UInt64(rn)) ?? 0
+    }
+
+    /// Caps queries: the other side's caps as they are first (same rate, no conversion), then
+    /// the same with any frame rate.
+    static func answerCapsQuery(_ query: Query, on pad: Pad, _ element: WarpElement<VideoState>) -> Bool {
+        let other = pad.isSame(as: element.sinkPad.raw) ? element.srcPad : element.sinkPad
         let filter = query.capsFilter
         let looseFilter: Caps? = switch filter {
         case .some(let f): f.withAnyFramerate()
@@ -65,7 +95,8 @@ extension VideoTimeWarp {
         guard let template = pad.templateCaps() else { return false }
         var result: Caps
         if let peer = other.peerCaps(filter: looseFilter) {
-            result = peer.withAnyFramerate().intersect(template)
+            let anyRate = peer.withAnyFramerate()
+            result = peer.merging(anyRate).intersect(template)
         } else {
             result = template
         }

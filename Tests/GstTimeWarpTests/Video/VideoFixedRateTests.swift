@@ -14,17 +14,29 @@ final class VideoFixedRateTests: XCTestCase {
         h.pushEOS()
     }
 
-    func testDefaultsAreAnExactPassThrough() {
+    func testDefaultsConformJitteredInputToTheCapsRate() {
         let h = Harness("videotimewarp")
         h.setCaps(input: Self.caps25, output: Self.caps25)
-        // Jittered input timestamps must come out unchanged (no retiming to a grid).
+        // As videorate at rate 1: jittered timestamps are conformed to the 25/1 grid, each slot
+        // showing the nearest frame (0→0, 41→40, 79→80, 122→120, 160→160 ms).
         let input: [UInt64] = [0, 41, 79, 122, 160].map { $0 * ms }
         for (i, t) in input.enumerated() { h.push(pts: t, duration: 40 * ms, tag: UInt8(i)) }
         h.pushEOS()
         let out = h.pullAll()
-        XCTAssertEqual(out.map(\.pts), input)
+        XCTAssertEqual(out.map(\.pts), [0, 40, 80, 120, 160].map { $0 * ms })
         XCTAssertEqual(out.map(\.tag), [0, 1, 2, 3, 4])
         XCTAssertEqual(out.map(\.duration), Array(repeating: 40 * ms, count: 5))
+    }
+
+    func testDefaultsOnAGridAreUnchanged() {
+        let h = Harness("videotimewarp")
+        h.setCaps(input: Self.caps25, output: Self.caps25)
+        pushTenFrames(h)
+        let out = h.pullAll()
+        XCTAssertEqual(out.map(\.pts), (0..<10).map { UInt64($0) * 40 * ms })
+        XCTAssertEqual(out.map(\.tag), (0..<10).map { UInt8($0) })
+        XCTAssertEqual(h.uint64Property("drop"), 0)
+        XCTAssertEqual(h.uint64Property("duplicate"), 0)
     }
 
     func testFactorTwoDuplicatesEveryFrame() {

@@ -1,0 +1,41 @@
+import CGStreamer
+
+/// Caps pass through audiotimewarp unchanged: what one side's peer accepts is what the other
+/// side may use.
+extension AudioState {
+    mutating func handleCaps(_ event: consuming Event, _ element: WarpElement<AudioState>) -> Bool {
+        guard let caps = event.parseCaps(), let newFormat = AudioStreamFormat(caps: caps) else {
+            element.element.postError(.core, code: ErrorCode.negotiation, "Unsupported audio caps")
+            return false
+        }
+        if let format, format != newFormat {
+            element.element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                        "Audio caps changed mid-stream; continuing with the new format",
+                                        debug: caps.description)
+            _ = drain(element)
+        }
+        format = newFormat
+        // The interpolation kernel's lookahead, in time.
+        let interpolation = element.shared.withLock { $0.settings.interpolation }
+        let latency = ClockTime.scale(UInt64(interpolation.nominalLookahead), ClockTime.second,
+                                      UInt64(newFormat.rate)) ?? 0
+        element.shared.withLock { $0.latency = latency }
+        return element.srcPad.push(event)
+    }
+
+    static func answerCapsQuery(_ query: Query, on pad: Pad, _ element: WarpElement<AudioState>) -> Bool {
+        let other = pad.isSame(as: element.sinkPad.raw) ? element.srcPad : element.sinkPad
+        guard let template = pad.templateCaps() else { return false }
+        let filter = query.capsFilter
+        var result: Caps
+        if let peer = other.peerCaps(filter: filter) {
+            result = peer.intersect(template)
+        } else if case .some(let f) = filter {
+            result = f.intersect(template)
+        } else {
+            result = template
+        }
+        query.setCapsResult(result)
+        return true
+    }
+}

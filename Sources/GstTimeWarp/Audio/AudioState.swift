@@ -1,0 +1,27 @@
+/// What audiotimewarp keeps between buffers until a flush.
+struct AudioRun {
+    /// Segment bookkeeping.
+    var timeline = Timeline()
+    /// The resampler of the current contiguous run of input.
+    var resampler: WarpResampler?
+    /// Timestamps of the current run's output.
+    var clock: AudioOutputClock?
+    /// Input stream time of the current run's first sample (ns).
+    var runStart: UInt64 = 0
+    /// Input samples fed since `runStart`.
+    var runInputFrames: UInt64 = 0
+    /// Where the next input buffer is expected (ns), in the bit-exact pass-through.
+    var passThroughNext: UInt64?
+}
+
+/// The streaming state of audiotimewarp: the negotiated format (kept across flushes: caps are
+/// sticky) and the current run.
+struct AudioState {
+    /// Negotiated format.
+    var format: AudioStreamFormat?
+    /// The current run.
+    var run = AudioRun()
+
+    /// A stream that has not started.
+    init() {}
+}

@@ -1,0 +1,26 @@
+import CShims
+
+/// Everything the application sets on an element, read by the streaming thread: the time-map
+/// properties both elements share and the element-specific ones. One value under one lock
+/// (`SharedState`); defaults come from `CShims.h`, where the property specs take them too.
+struct ElementSettings: Sendable {
+    /// `function`, `factor`, `modifier`, `keyframes`, `expression`, `duration` and the Swift API's
+    /// custom curve.
+    var timeMap = TimeMapSettings()
+    /// audiotimewarp's `interpolation`.
+    var interpolation = AudioInterpolation(gEnumValue: TIMEWARP_DEFAULT_INTERPOLATION)
+}
+
+extension AudioInterpolation {
+    /// The values of the `GstTimeWarpInterpolation` GEnum, in its order.
+    static let gEnumOrder: [AudioInterpolation] = [.linear, .cubic, .sinc]
+
+    /// The interpolation a GEnum value names (sinc for an unknown value).
+    init(gEnumValue: Int32) {
+        let i = Int(gEnumValue)
+        self = Self.gEnumOrder.indices.contains(i) ? Self.gEnumOrder[i] : .sinc
+    }
+
+    /// This interpolation's GEnum value.
+    var gEnumValue: Int32 { Int32(Self.gEnumOrder.firstIndex(of: self) ?? 2) }
+}

@@ -1,0 +1,35 @@
+import CGStreamer
+
+/// The Swift object behind a videotimewarp or audiotimewarp instance, as the C trampolines and
+/// the Swift API see it.
+protocol TimeWarpElementImpl: AnyObject, Sendable {
+    /// A buffer on the sink pad.
+    func chain(_ buffer: consuming Buffer) -> GstFlowReturn
+    /// An event on the sink pad.
+    func sinkEvent(_ event: consuming Event) -> Bool
+    /// An event on the source pad.
+    func srcEvent(_ event: consuming Event) -> Bool
+    /// A query on the sink pad.
+    func sinkQuery(_ query: Query) -> Bool
+    /// A query on the source pad.
+    func srcQuery(_ query: Query) -> Bool
+    /// Before the parent class changes state.
+    func stateWillChange(_ transition: GstStateChange)
+    /// After the parent class changed state.
+    func stateDidChange(_ transition: GstStateChange)
+    /// Sets a property; false for an unknown id.
+    func setProperty(_ id: UInt32, _ value: PropertyValue) -> Bool
+    /// Reads a property; false for an unknown id.
+    func getProperty(_ id: UInt32, _ value: PropertyValue) -> Bool
+    /// Uses `curve` (nil: the properties' curve) from the next stream or segment on.
+    func setCustomCurve(_ curve: (any TimeScaleCurve)?)
+}
+
+/// The retained object stored in the C instance: one reference to the element's Swift side.
+final class ElementBox: Sendable {
+    /// The element's Swift side.
+    let impl: any TimeWarpElementImpl
+
+    /// Boxes `impl`.
+    init(_ impl: any TimeWarpElementImpl) { self.impl = impl }
+}

@@ -1,0 +1,42 @@
+/// The segment bookkeeping of one element's stream, part of its streaming `State`: the input
+/// segment, the output segment derived from it, and what is still to be sent. A flush replaces
+/// it with a fresh value; a new segment without a flush keeps the previous pair so the output
+/// running time continues.
+struct Timeline: Sendable {
+    /// The input segment; nil until the first SEGMENT (and after a flush).
+    var input: Segment?
+    /// The output segment pushed for `input`; nil until pushed.
+    var output: Segment?
+    /// The mapping of `input`, once the map is known.
+    var warp: TimestampWarp?
+    /// The pair before `input`, when it arrived without a flush.
+    var previous: SegmentPair?
+    /// Sequence number of the input SEGMENT event (kept on the output one).
+    var seqnum: UInt32 = 0
+    /// The output segment still has to be pushed before the next output.
+    var segmentPending = false
+    /// The next output buffer gets DISCONT.
+    var discontPending = true
+    /// An error was posted for the current map (not repeated for every buffer).
+    var mapFailed = false
+
+    /// Starts a new input segment (after draining what the old one held).
+    mutating func begin(_ segment: Segment, seqnum: UInt32) {
+        if let input, let warp {
+            let output = output ?? warp.outputSegment(for: input, continuing: previous, answering: nil)
+            previous = SegmentPair(input: input, output: output, warp: warp)
+        }
+        self.input = segment
+        self.seqnum = seqnum
+        output = nil
+        warp = nil
+        segmentPending = true
+        mapFailed = false
+    }
+
+    /// The current pair, once the output segment went out.
+    var current: SegmentPair? {
+        guard let input, let output, let warp else { return nil }
+        return SegmentPair(input: input, output: output, warp: warp)
+    }
+}

@@ -1,0 +1,53 @@
+import CShims
+
+/// GObject properties: the time-map ones both elements share, then the element's own.
+extension WarpElement where S: ~Copyable {
+    func setProperty(_ id: UInt32, _ value: PropertyValue) -> Bool {
+        let property = TimeWarpPropertyId(rawValue: id)
+        let handled = shared.withLock { state -> Bool in
+            switch property {
+            case TIMEWARP_PROP_FUNCTION: state.settings.timeMap.function = WarpFunction(rawValue: value.enumValue) ?? .constant
+            case TIMEWARP_PROP_FACTOR: state.settings.timeMap.factor = value.double
+            case TIMEWARP_PROP_MODIFIER: state.settings.timeMap.modifier = value.double
+            case TIMEWARP_PROP_KEYFRAMES: state.settings.timeMap.keyframes = value.string
+            case TIMEWARP_PROP_EXPRESSION: state.settings.timeMap.expression = value.string
+            case TIMEWARP_PROP_DURATION: state.settings.timeMap.duration = value.uint64
+            default: return S.setProperty(id, value, &state.settings)
+            }
+            state.map = nil  // rebuilt from the new settings at the next segment
+            return true
+        }
+        let curveProperties = [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION]
+        if handled, curveProperties.contains(property),
+           let problem = shared.withLock({ $0.settings.timeMap.propertyError }) {
+            element.warnProperty(problem)
+        }
+        return handled
+    }
+
+    func getProperty(_ id: UInt32, _ value: PropertyValue) -> Bool {
+        let (settings, map) = shared.withLock { ($0.settings.timeMap, $0.map) }
+        switch TimeWarpPropertyId(rawValue: id) {
+        case TIMEWARP_PROP_FUNCTION: value.set(enumValue: settings.function.rawValue)
+        case TIMEWARP_PROP_FACTOR: value.set(settings.factor)
+        case TIMEWARP_PROP_MODIFIER: value.set(settings.modifier)
+        case TIMEWARP_PROP_KEYFRAMES: value.set(settings.keyframes)
+        case TIMEWARP_PROP_EXPRESSION: value.set(settings.expression)
+        case TIMEWARP_PROP_DURATION: value.set(settings.duration)
+        case TIMEWARP_PROP_OUTPUT_DURATION:
+            let out = map?.outputDuration
+                ?? (try? settings.makeMap(mediaDuration: settings.durationSeconds))?.outputDuration
+            value.set(out.map(ClockTime.fromSeconds) ?? ClockTime.none)
+        default: return S.getProperty(id, value, self)
+        }
+        return true
+    }
+
+    func setCustomCurve(_ curve: (any TimeScaleCurve)?) {
+        shared.withLock {
+            $0.settings.timeMap.customCurve = curve
+            $0.map = nil
+        }
+        element.notify("output-duration")
+    }
+}

@@ -1,0 +1,51 @@
+/// Queries: caps go to the element kind; position, duration and seeking answers are mapped
+/// from input to output time through `T`; latency adds the element's own. None of them takes
+/// the streaming state's lock (they may arrive inside a push from this element).
+extension WarpElement where S: ~Copyable {
+    func sinkQuery(_ query: Query) -> Bool {
+        if query.kind == .caps { return S.answerCapsQuery(query, on: sinkPad, self) }
+        return sinkPad.queryDefault(query, parent: element)
+    }
+
+    func srcQuery(_ query: Query) -> Bool {
+        switch query.kind {
+        case .duration where query.asksTime:
+            guard sinkPad.peerQuery(query), let map = currentMap() else { return false }
+            let d = query.durationAnswer
+            guard d >= 0 else { return true }
+            query.setDuration(Self.warp(d, map))
+            return true
+        case .position where query.asksTime:
+            if sinkPad.peerQuery(query), query.positionAnswer >= 0, let map = currentMap() {
+                query.setPosition(Self.warp(query.positionAnswer, map))
+                return true
+            }
+            // Upstream cannot tell: answer from the last output.
+            guard let last = shared.withLock({ $0.lastOutputStreamTime }) else { return false }
+            query.setPosition(Int64(clamping: last))
+            return true
+        case .seeking where query.asksTime:
+            guard sinkPad.peerQuery(query), let map = currentMap() else { return false }
+            let answer = query.seekingAnswer
+            query.setSeeking(seekable: answer.seekable,
+                             start: answer.start >= 0 ? Self.warp(answer.start, map) : -1,
+                             end: answer.end >= 0 ? Self.warp(answer.end, map) : -1)
+            return true
+        case .latency:
+            guard sinkPad.peerQuery(query) else { return false }
+            let (live, mn, mx) = query.latencyAnswer
+            let extra = shared.withLock { $0.latency }
+            query.setLatency(live: live, min: mn &+ extra, max: mx == ClockTime.none ? mx : mx &+ extra)
+            return true
+        case .caps:
+            return S.answerCapsQuery(query, on: srcPad, self)
+        default:
+            return srcPad.queryDefault(query, parent: element)
+        }
+    }
+
+    /// `T` on a stream time in signed nanoseconds.
+    private static func warp(_ ns: Int64, _ map: TimeMap) -> Int64 {
+        Int64(clamping: ClockTime.fromSeconds(map.warp(ClockTime.seconds(signed: ns))))
+    }
+}

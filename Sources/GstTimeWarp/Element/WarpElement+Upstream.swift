@@ -1,0 +1,55 @@
+import CGStreamer
+
+/// Events going upstream, mapped from output time to input time through `T⁻¹`.
+extension WarpElement where S: ~Copyable {
+    /// Maps a seek (in output time) through `T⁻¹`, remembers it by sequence number so that its
+    /// segment lands exactly on the requested position, and sends it upstream.
+    func forwardSeek(_ event: consuming Event) -> Bool {
+        var request = event.parseSeek()
+        guard request.isTime else { return srcPad.eventDefault(event, parent: element) }
+        guard let map = currentMap() else {
+            element.log(.warning, "seek before the time map is known: forwarded unchanged")
+            return srcPad.eventDefault(event, parent: element)
+        }
+        let unwarp = { (ns: Int64) in Int64(clamping: ClockTime.fromSeconds(map.unwarp(ClockTime.seconds(signed: ns)))) }
+        var pending = PendingSeek(seqnum: event.seqnum)
+        if request.setsStart, request.start >= 0 {
+            let mapped = unwarp(request.start)
+            pending.start = (UInt64(request.start), UInt64(mapped))
+            request.start = mapped
+        }
+        if request.setsStop {
+            let mapped = unwarp(request.stop)
+            pending.stop = (UInt64(request.stop), UInt64(mapped))
+            request.stop = mapped
+        }
+        shared.withLock { $0.pendingSeek = pending }
+        element.log(.debug, "seek mapped to input start \(request.start) stop \(request.stop)")
+        guard let mapped = Event.seek(request, seqnum: event.seqnum) else { return false }
+        return sinkPad.push(mapped)
+    }
+
+    /// Maps a QoS report (output running time) back to input running time, so that upstream
+    /// (decoders) can skip the frames that would be late, and sends it on.
+    func forwardQoS(_ event: consuming Event) -> Bool {
+        var report = event.parseQoS()
+        guard let pair = shared.withLock({ $0.timeline }),
+              let outTime = pair.output.streamTime(atRunningTime: report.runningTime),
+              let inTime = pair.input.runningTime(atStreamTime: pair.warp.unwarpStreamTime(outTime))
+        else {
+            // Before the first segment there is nothing to map against: upstream cannot use it.
+            return true
+        }
+        // The jitter is a distance in output time: map its far end too.
+        let lateRunning = Int64(clamping: report.runningTime) &+ report.jitter
+        var jitter = report.jitter
+        if lateRunning >= 0, let lateOut = pair.output.streamTime(atRunningTime: UInt64(lateRunning)),
+           let lateIn = pair.input.runningTime(atStreamTime: pair.warp.unwarpStreamTime(lateOut)) {
+            jitter = Int64(clamping: lateIn) &- Int64(clamping: inTime)
+        }
+        report.runningTime = inTime
+        report.jitter = jitter
+        guard let mapped = Event.qos(report, seqnum: event.seqnum) else { return false }
+        return sinkPad.push(mapped)
+    }
+}

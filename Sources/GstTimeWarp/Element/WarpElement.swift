@@ -1,0 +1,204 @@
+import CGStreamer
+import Synchronization
+
+/// One videotimewarp or audiotimewarp instance: the behaviour both share (time-map properties,
+/// building the map once per stream, mapping segments, seeks, QoS and queries through `T`) around
+/// the element-specific streaming `State` (`S`).
+///
+/// Threading: `state` is locked by the streaming thread (buffers and serialized events) and by
+/// state changes while streaming is stopped; nothing else touches it. `shared` holds what other
+/// threads read or write: settings, the published map and segments, latency, the last seek.
+/// Code that may run inside a push from this element (caps, latency and position queries,
+/// upstream events) only takes `shared`, never `state`.
+final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
+    /// Our element.
+    let element: ElementHandle
+    /// Settings and what the streaming thread publishes for other threads.
+    let shared = Mutex(SharedState())
+    /// The streaming state.
+    let state = Mutex(S())
+    /// videotimewarp's `in`, `out`, `drop` and `duplicate` counters (atomics).
+    let counters = VideoCounters()
+
+    /// The Swift side of `element`.
+    init(element: ElementHandle) { self.element = element }
+
+    /// The sink pad.
+    var sinkPad: Pad { element.sinkPad }
+    /// The source pad.
+    var srcPad: Pad { element.srcPad }
+
+    // MARK: Buffers
+
+    func chain(_ buffer: consuming Buffer) -> GstFlowReturn {
+        var pending: Buffer? = consume buffer
+        return state.withLock { st in
+            guard let buffer = pending.take() else { return GST_FLOW_ERROR }
+            return st.process(buffer, self)
+        }
+    }
+
+    // MARK: Segments
+
+    /// Builds the mapping of the current input segment if needed; posts an element error once on
+    /// failure (unless `reportingErrors` is false).
+    func ensureWarp(_ timeline: inout Timeline, reportingErrors: Bool = true) -> TimestampWarp? {
+        if let warp = timeline.warp { return warp }
+        guard !timeline.mapFailed else { return nil }
+        if timeline.input == nil { timeline.begin(Segment.time(), seqnum: timeline.seqnum) }
+        guard let input = timeline.input else { return nil }
+        switch streamMap() {
+        case .success(let map):
+            let warp = TimestampWarp(map: map, segmentStart: input.start, segmentTime: input.time)
+            timeline.warp = warp
+            return warp
+        case .failure(let error):
+            guard reportingErrors else { return nil }
+            timeline.mapFailed = true
+            let settings = shared.withLock { $0.settings.timeMap }
+            element.postError(.stream, code: ErrorCode.streamFailed, "Invalid time map: \(error)",
+                              debug: "function=\(settings.function.nick) factor=\(settings.factor) "
+                                + "modifier=\(settings.modifier)")
+            return nil
+        }
+    }
+
+    /// Pushes the output segment if one is pending; false if the map is unavailable.
+    func pushSegmentIfPending(_ st: inout S) -> Bool {
+        guard st.timeline.segmentPending else { return true }
+        guard let warp = ensureWarp(&st.timeline), let input = st.timeline.input else { return false }
+        let seqnum = st.timeline.seqnum
+        let seek = shared.withLock { $0.pendingSeek }.flatMap { $0.seqnum == seqnum ? $0 : nil }
+        let out = warp.outputSegment(for: input, continuing: st.timeline.previous, answering: seek)
+        st.timeline.output = out
+        st.timeline.segmentPending = false
+        shared.withLock { $0.timeline = PublishedTimeline(input: input, output: out, warp: warp) }
+        element.log(.debug, "input \(input.description) -> output \(out.description)")
+        st.segmentDidBegin(self)
+        guard let event = Event.segment(out, seqnum: seqnum) else { return false }
+        return srcPad.push(event)
+    }
+
+    /// Records how far the output got (output timestamp of the end of the last output), for
+    /// position queries that upstream does not answer.
+    func recordOutput(end: UInt64, in segment: Segment) {
+        guard let st = segment.streamTime(of: min(end, segment.stop)) else { return }
+        shared.withLock { $0.lastOutputStreamTime = st }
+    }
+
+    // MARK: Events
+
+    func sinkEvent(_ event: consuming Event) -> Bool {
+        switch event.kind {
+        case .segment:
+            let segment = event.parseSegment()
+            guard segment.isTime else {
+                element.postError(.stream, code: ErrorCode.streamFormat, "Only TIME segments are supported",
+                                  debug: "got a segment in another format; put a parser or demuxer before the element")
+                return false
+            }
+            let seqnum = event.seqnum
+            state.withLock { st in
+                _ = st.drain(self)
+                st.timeline.begin(segment, seqnum: seqnum)
+            }
+            return true
+        case .caps:
+            var pending: Event? = consume event
+            return state.withLock { st in
+                guard let event = pending.take() else { return false }
+                return st.handleCaps(event, self)
+            }
+        case .eos:
+            state.withLock { st in
+                if st.timeline.segmentPending {
+                    // EOS before any buffer: a map that cannot be built yet is no error here.
+                    if ensureWarp(&st.timeline, reportingErrors: false) != nil {
+                        _ = pushSegmentIfPending(&st)
+                    } else if let input = st.timeline.input,
+                              let unchanged = Event.segment(input, seqnum: st.timeline.seqnum) {
+                        st.timeline.segmentPending = false
+                        st.timeline.output = input
+                        srcPad.push(unchanged)
+                    }
+                }
+                _ = st.drain(self)
+            }
+            return srcPad.push(event)
+        case .flushStop:
+            state.withLock { $0.flush() }
+            shared.withLock {
+                $0.timeline = nil
+                $0.lastOutputStreamTime = nil
+            }
+            return srcPad.push(event)
+        case .gap:
+            let (ts, dur) = event.parseGap()
+            return state.withLock { st in forwardGap(timestamp: ts, duration: dur, &st) }
+        case .segmentDone:
+            guard let position = event.parseSegmentDone() else { return sinkPad.eventDefault(event, parent: element) }
+            let seqnum = event.seqnum
+            let mapped = state.withLock { st -> UInt64 in
+                _ = st.drain(self)
+                guard let pair = st.timeline.current, let streamTime = pair.input.streamTime(of: position) else {
+                    return position
+                }
+                return pair.warp.outputTimestamp(streamTime: streamTime)
+            }
+            guard let done = Event.segmentDone(position: mapped, seqnum: seqnum) else { return false }
+            return srcPad.push(done)
+        default:
+            return sinkPad.eventDefault(event, parent: element)
+        }
+    }
+
+    /// Forwards a GAP event with its timestamps mapped through `T`.
+    func forwardGap(timestamp ts: UInt64, duration dur: UInt64, _ st: inout S) -> Bool {
+        guard pushSegmentIfPending(&st), let pair = st.timeline.current,
+              let streamTime = pair.input.streamTime(of: ts) else { return true }
+        let outTs = pair.warp.outputTimestamp(streamTime: streamTime)
+        var outDur = ClockTime.none
+        if dur != ClockTime.none, let end = pair.input.streamTime(of: ts &+ dur) {
+            let outEnd = pair.warp.outputTimestamp(streamTime: end)
+            outDur = outEnd >= outTs ? outEnd - outTs : 0
+        }
+        guard let gap = Event.gap(timestamp: outTs, duration: outDur) else { return true }
+        return srcPad.push(gap)
+    }
+
+    func srcEvent(_ event: consuming Event) -> Bool {
+        switch event.kind {
+        case .seek:
+            return forwardSeek(event)
+        case .qos:
+            return forwardQoS(event)
+        default:
+            return srcPad.eventDefault(event, parent: element)
+        }
+    }
+
+    // MARK: State
+
+    func stateWillChange(_ transition: GstStateChange) {
+        if transition == GST_STATE_CHANGE_READY_TO_PAUSED { startStream() }
+    }
+
+    func stateDidChange(_ transition: GstStateChange) {
+        if transition == GST_STATE_CHANGE_PAUSED_TO_READY {
+            startStream()
+            counters.reset()
+        }
+    }
+
+    /// A new stream: a fresh state, and the map is built again from the settings.
+    private func startStream() {
+        state.withLock { $0 = S() }
+        shared.withLock {
+            $0.map = nil
+            $0.pendingSeek = nil
+            $0.timeline = nil
+            $0.latency = 0
+            $0.lastOutputStreamTime = nil
+        }
+    }
+}

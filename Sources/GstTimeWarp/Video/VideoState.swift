@@ -1,0 +1,72 @@
+/// The output frame-rate mode negotiated with downstream.
+enum VideoRateMode: Equatable, Sendable {
+    /// Every frame passes with warped timestamps.
+    case variable
+    /// Output at `numerator/denominator` frames per second.
+    case fixed(numerator: Int32, denominator: Int32)
+}
+
+/// A frame held back (fixed rate) until the next one shows which output slots it wins.
+struct HeldFrame: ~Copyable {
+    /// The frame.
+    var buffer: Buffer
+    /// Warped timestamp on the output timeline (ns).
+    var warpedTime: UInt64
+    /// Warped end time: the warped stream time of `pts + duration` (ns).
+    var warpedEnd: UInt64
+    /// Whether it has been pushed at least once.
+    var shown = false
+}
+
+/// What videotimewarp negotiated: it outlives flushes and segments (caps are sticky), and is
+/// replaced only by a new CAPS event or at stop.
+struct VideoFormat: ~Copyable {
+    /// Output caps were negotiated.
+    var negotiated = false
+    /// The output rate mode.
+    var mode = VideoRateMode.variable
+    /// Input frame rate from the sink caps (0/1 when unknown or variable).
+    var inputRate: (numerator: Int32, denominator: Int32) = (0, 1)
+    /// The input caps, kept to renegotiate when downstream asks.
+    var inputCaps: Caps?
+}
+
+/// What videotimewarp keeps within one output segment; a new segment starts a fresh one.
+struct VideoSegmentRun {
+    /// Output grid of the segment (fixed-rate mode).
+    var grid: OutputFrameGrid?
+    /// The next output slot to fill; nil until the first frame places the grid.
+    var nextSlot: UInt64?
+    /// Last pushed output timestamp (variable rate), to keep output strictly increasing.
+    var lastOutputTime: UInt64?
+    /// Last accepted input stream time, to drop frames whose timestamps go backwards.
+    var lastInputStreamTime: UInt64?
+    /// The last frame's end as (input stream time, warped time): contiguous frames start where
+    /// the previous one ended, so `T` is evaluated once per frame instead of twice.
+    var lastEnd: (streamTime: UInt64, warped: UInt64)?
+}
+
+/// What videotimewarp keeps between buffers until a flush.
+struct VideoRun: ~Copyable {
+    /// Segment bookkeeping.
+    var timeline = Timeline()
+    /// The frame held back in fixed-rate mode.
+    var held: HeldFrame?
+    /// Per-segment state.
+    var segment = VideoSegmentRun()
+    /// A warning about missing timestamps was posted already.
+    var warnedNoTimestamp = false
+    /// A warning about reverse playback at a fixed rate was posted already.
+    var warnedReverse = false
+}
+
+/// The streaming state of videotimewarp: the negotiated format and the current run.
+struct VideoState: ~Copyable {
+    /// Negotiated caps and mode.
+    var format = VideoFormat()
+    /// The current run.
+    var run = VideoRun()
+
+    /// A stream that has not started.
+    init() {}
+}
