@@ -1,0 +1,117 @@
+import XCTest
+import Glibc
+import CGStreamer
+import CGStreamerCheck
+@testable import GstTimeWarp
+
+/// Seeks, flushes, QoS, SEGMENT_DONE and position queries of both elements.
+final class SeekAndFlushTests: XCTestCase {
+    static let videoIn = "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1"
+    static let videoVFR = "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1"
+
+    func testAccurateSeeksLandExactlyOnTheRequestedPosition() {
+        let h = Harness("videotimewarp function=cosine duration=10000000000")
+        h.setCaps(input: Self.videoIn, output: Self.videoIn)
+        h.pushSegment(start: 0, base: 0)
+        h.push(pts: 0, duration: 40 * ms)
+        // Many requested positions, so that T(round(T⁻¹(x))) ≠ x for some of them.
+        for k in 1...60 {
+            let x = UInt64(k) * 197_531_237 % (14 * sec) + 1
+            let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
+                                          GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
+                                          GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
+            let seqnum = gst_event_get_seqnum(seek)
+            XCTAssertTrue(h.pushUpstream(seek))
+            let upstream = h.pullUpstreamEvents().compactMap(\.seekStart)
+            XCTAssertEqual(upstream.count, 1)
+            let mapped = UInt64(upstream.first ?? 0)
+            h.flush()
+            // Upstream answers with a segment starting where it was asked, same seqnum.
+            h.pushSegment(start: mapped, base: 0, seqnum: seqnum)
+            h.push(pts: mapped, duration: 40 * ms)
+            let seg = try! XCTUnwrap(h.pullEvents().compactMap(\.segment).last)
+            XCTAssertEqual(UInt64(seg.start), x, "seek to \(x)")
+            XCTAssertEqual(UInt64(seg.time), x, "seek to \(x)")
+            _ = h.pullAll()
+        }
+    }
+
+    func testEOSAfterAFlushDoesNotResendTheOldSegment() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: Self.videoIn, output: Self.videoIn)
+        h.pushSegment(start: 0, base: 0, seqnum: 77)
+        h.push(pts: 0, duration: 40 * ms)
+        _ = h.pullEvents()
+        h.flush()
+        h.pushEOS()
+        let after = h.pullEvents().map(\.type)
+        XCTAssertFalse(after.contains(GST_EVENT_SEGMENT), "a stale segment went out after the flush")
+        XCTAssertTrue(after.contains(GST_EVENT_EOS))
+    }
+
+    func testQoSIsMappedBackToInputRunningTime() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: Self.videoIn, output: Self.videoVFR)
+        h.pushSegment(start: 0, base: 0)
+        h.push(pts: 0, duration: 40 * ms)
+        // T(t) = 2t: output running time 2 s is input 1 s; 10 ms late in output is 5 ms in input.
+        XCTAssertTrue(h.pushUpstream(gst_event_new_qos(GST_QOS_TYPE_UNDERFLOW, 0.9, GstClockTimeDiff(10 * ms), GstClockTime(2 * sec))))
+        let qos = h.pullUpstreamEvents().compactMap(\.qos)
+        XCTAssertEqual(qos.count, 1)
+        XCTAssertEqual(qos.first?.timestamp, 1 * sec)
+        XCTAssertEqual(qos.first?.jitter, 5 * Int64(ms))
+    }
+
+    func testSegmentDoneIsInOutputTime() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: Self.videoIn, output: Self.videoVFR)
+        h.pushSegment(start: 0, stop: 3 * sec, base: 0)
+        h.push(pts: 0, duration: 40 * ms)
+        _ = gst_harness_push_event(h.raw, gst_event_new_segment_done(GST_FORMAT_TIME, gint64(3 * sec)))
+        let done = h.pullEvents().compactMap(\.donePosition)
+        XCTAssertEqual(done, [Int64(6 * sec)])  // T(3 s) = 6 s
+    }
+
+    func testPositionQueryAnswersFromTheLastOutputWhenUpstreamCannot() {
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: Self.videoIn, output: Self.videoVFR)
+        h.pushSegment(start: 0, base: 0)
+        for i in 0..<10 { h.push(pts: UInt64(i) * 40 * ms, duration: 40 * ms) }
+        _ = h.pullAll()
+        var position: gint64 = -1
+        XCTAssertTrue(gst_element_query_position(h.element, GST_FORMAT_TIME, &position) != 0)
+        XCTAssertEqual(UInt64(position), 800 * ms)  // the last frame ends at T(400 ms) = 800 ms
+    }
+
+    func testAudioPassThroughMarksAGapDiscont() {
+        let caps = "audio/x-raw,format=F32LE,rate=8000,channels=1,layout=interleaved"
+        let h = Harness("audiotimewarp")
+        h.setCaps(input: caps, output: caps)
+        h.pushSegment(start: 0, base: 0)
+        h.pushAudio(frames: 800, pts: 0, rate: 8000)
+        h.pushAudio(frames: 800, pts: 100 * ms, rate: 8000)
+        h.pushAudio(frames: 800, pts: 500 * ms, rate: 8000)  // a 300 ms gap
+        let out = h.pullAll()
+        XCTAssertEqual(out.map(\.pts), [0, 100 * ms, 500 * ms])
+        XCTAssertEqual(out.map(\.discont), [true, false, true])
+    }
+
+    func testTiesWithinAMicrosecondGoToTheLaterFrame() {
+        // 30 fps input with timestamps rounded to µs (as MP4 files have them), factor 2, output
+        // 30/1: frame k lands at 2k/30 s, so odd slots are ties between frames (k-1)/2 and
+        // (k+1)/2 and must all show the later one: 0, 1, 1, 2, 2, 3, ...
+        let caps30 = "video/x-raw,format=GRAY8,width=4,height=4,framerate=30/1"
+        let h = Harness("videotimewarp factor=2")
+        h.setCaps(input: caps30, output: caps30)
+        h.pushSegment(start: 0, base: 0)
+        for k in 0..<60 {
+            let pts = (UInt64(k) * sec / 30 + 500) / 1000 * 1000
+            h.push(pts: pts, duration: 33_333 * 1000, tag: UInt8(k))
+        }
+        h.pushEOS()
+        let tags = h.pullAll().map(\.tag).prefix(118)
+        let expected = (0..<118).map { UInt8(($0 + 1) / 2) }
+        XCTAssertEqual(Array(tags), expected)
+    }
+}
+
