@@ -51,5 +51,5 @@ let package = Package(
             dependencies: ["GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerCheck"]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

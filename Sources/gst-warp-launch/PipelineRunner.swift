@@ -242,7 +242,7 @@ final class ProgressReporter {
     private var lastLineTime = Date.distantPast
 
     func update(position: Double?, duration: Double?, finished: Bool) {
-        fflush(stdout)
+        fflush(nil)  // all C streams: stdout is a global var Swift 6 refuses
         let elapsed = Date().timeIntervalSince(started)
         let line = bar.line(position: position, duration: duration, elapsed: elapsed)
         if tty {

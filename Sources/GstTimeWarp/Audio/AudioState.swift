@@ -16,7 +16,7 @@ struct AudioRun {
 
 /// The streaming state of audiotimewarp: the negotiated format (kept across flushes: caps are
 /// sticky) and the current run.
-struct AudioState {
+struct AudioState: Sendable {
     /// Negotiated format.
     var format: AudioStreamFormat?
     /// The current run.

@@ -4,7 +4,7 @@ import CGStreamer
 /// keeps between buffers, in one value. The element builds it when streaming starts, replaces it
 /// whole at stop, and replaces its run part with one assignment on a flush (`flush()`).
 /// Touched only under the element's state lock, on the streaming thread.
-protocol WarpStream: ~Copyable {
+protocol WarpStream: ~Copyable, Sendable {
     /// The state of a stream that has not started.
     init()
     /// The segment bookkeeping.

@@ -31,7 +31,7 @@ public enum LogLevel {
 }
 
 /// A borrowed pointer to our own element: messages, logging, notifications, pads.
-public struct ElementHandle: @unchecked Sendable {
+public struct ElementHandle {
     /// The element (not owned; the Swift state lives inside it).
     let raw: UnsafeMutablePointer<GstElement>
 

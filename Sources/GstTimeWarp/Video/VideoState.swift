@@ -61,7 +61,7 @@ struct VideoRun: ~Copyable {
 }
 
 /// The streaming state of videotimewarp: the negotiated format and the current run.
-struct VideoState: ~Copyable {
+struct VideoState: ~Copyable, Sendable {
     /// Negotiated caps and mode.
     var format = VideoFormat()
     /// The current run.
