@@ -2,7 +2,7 @@ import CGStreamer
 import CShims
 
 /// An owned reference to a `GstBuffer`: released when dropped, handed on when pushed.
-public struct Buffer: ~Copyable {
+struct Buffer: ~Copyable {
     /// The underlying buffer; owned by this value.
     @usableFromInline let raw: UnsafeMutablePointer<GstBuffer>
 
@@ -19,28 +19,28 @@ public struct Buffer: ~Copyable {
     }
 
     /// Presentation timestamp (ns) or `ClockTime.none`.
-    public var pts: UInt64 { UInt64(raw.pointee.pts) }
+    var pts: UInt64 { UInt64(raw.pointee.pts) }
     /// Duration (ns) or `ClockTime.none`.
-    public var duration: UInt64 { UInt64(raw.pointee.duration) }
+    var duration: UInt64 { UInt64(raw.pointee.duration) }
     /// Size in bytes of all memory in the buffer.
-    public var size: Int { Int(gst_buffer_get_size(raw)) }
+    var size: Int { Int(gst_buffer_get_size(raw)) }
     /// Whether the DISCONT flag is set.
-    public var isDiscont: Bool { hasFlag(GST_BUFFER_FLAG_DISCONT) }
+    var isDiscont: Bool { hasFlag(GST_BUFFER_FLAG_DISCONT) }
     func hasFlag(_ flag: GstBufferFlags) -> Bool { raw.pointee.mini_object.flags & flag.rawValue != 0 }
 
     /// A new buffer sharing this buffer's memory (no pixel copy) with its own metadata.
-    public func shallowCopy() -> Buffer? {
+    func shallowCopy() -> Buffer? {
         guard let copy = gst_buffer_copy(raw) else { return nil }
         return Buffer(taking: copy)
     }
 
     /// Makes the metadata writable (copying the buffer struct, not its memory, if shared).
-    public consuming func writable() -> Buffer {
+    consuming func writable() -> Buffer {
         Buffer(taking: timewarp_buffer_make_writable(release()))
     }
 
     /// Sets timestamps, offsets and the DISCONT flag; the buffer must be writable.
-    public mutating func stamp(pts: UInt64, duration: UInt64, offset: UInt64 = ClockTime.none,
+    mutating func stamp(pts: UInt64, duration: UInt64, offset: UInt64 = ClockTime.none,
                                offsetEnd: UInt64 = ClockTime.none, discont: Bool) {
         raw.pointee.pts = GstClockTime(pts)
         raw.pointee.dts = GstClockTime(ClockTime.none)
@@ -55,23 +55,23 @@ public struct Buffer: ~Copyable {
     }
 
     /// Sets the DISCONT flag; the buffer must be writable.
-    public mutating func markDiscont() {
+    mutating func markDiscont() {
         raw.pointee.mini_object.flags |= GST_BUFFER_FLAG_DISCONT.rawValue
     }
 
     /// Allocates a new buffer of `size` bytes.
-    public static func allocate(size: Int) -> Buffer? {
+    static func allocate(size: Int) -> Buffer? {
         guard let b = gst_buffer_new_allocate(nil, gsize(size), nil) else { return nil }
         return Buffer(taking: b)
     }
 
     /// Shrinks the buffer to its first `size` bytes (after writing fewer than allocated).
-    public mutating func truncate(to size: Int) {
+    mutating func truncate(to size: Int) {
         gst_buffer_set_size(raw, gssize(max(0, min(size, self.size))))
     }
 
     /// Maps the buffer for reading and calls `body` with its bytes.
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
         var info = GstMapInfo()
         guard gst_buffer_map(raw, &info, GST_MAP_READ) != 0 else { return nil }
         defer { gst_buffer_unmap(raw, &info) }
@@ -79,7 +79,7 @@ public struct Buffer: ~Copyable {
     }
 
     /// Maps the buffer for writing and calls `body` with its bytes.
-    public mutating func withMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R? {
+    mutating func withMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R? {
         var info = GstMapInfo()
         guard gst_buffer_map(raw, &info, GST_MAP_WRITE) != 0 else { return nil }
         defer { gst_buffer_unmap(raw, &info) }

@@ -2,7 +2,7 @@ import CGStreamer
 import CShims
 
 /// An owned reference to `GstCaps` with the few operations the elements need.
-public struct Caps: ~Copyable {
+struct Caps: ~Copyable {
     /// The underlying caps; owned by this value.
     let raw: UnsafeMutablePointer<GstCaps>
 
@@ -25,21 +25,21 @@ public struct Caps: ~Copyable {
     }
 
     /// Another owned reference to the same caps.
-    public func copyReference() -> Caps { Caps(borrowing: raw) }
+    func copyReference() -> Caps { Caps(borrowing: raw) }
 
     /// Parses a caps string such as `video/x-raw,framerate=25/1`.
-    public static func parse(_ text: String) -> Caps? {
+    static func parse(_ text: String) -> Caps? {
         guard let c = gst_caps_from_string(text) else { return nil }
         return Caps(taking: c)
     }
 
     /// Whether no media type can satisfy the caps.
-    public var isEmpty: Bool { gst_caps_is_empty(raw) != 0 }
+    var isEmpty: Bool { gst_caps_is_empty(raw) != 0 }
     /// Whether the caps are equal to `other`.
-    public func isEqual(to other: borrowing Caps) -> Bool { gst_caps_is_equal(raw, other.raw) != 0 }
+    func isEqual(to other: borrowing Caps) -> Bool { gst_caps_is_equal(raw, other.raw) != 0 }
 
     /// The fixed `framerate` of the first structure, if it has one.
-    public var framerate: (numerator: Int32, denominator: Int32)? {
+    var framerate: (numerator: Int32, denominator: Int32)? {
         guard gst_caps_get_size(raw) > 0, let s = gst_caps_get_structure(raw, 0) else { return nil }
         var n: gint = 0, d: gint = 0
         guard gst_structure_get_fraction(s, "framerate", &n, &d) != 0 else { return nil }
@@ -47,7 +47,7 @@ public struct Caps: ~Copyable {
     }
 
     /// A copy in which every structure's `framerate` is any rate (the field removed).
-    public func withAnyFramerate() -> Caps {
+    func withAnyFramerate() -> Caps {
         let copy = Caps(taking: gst_caps_copy(raw))
         for i in 0..<gst_caps_get_size(copy.raw) {
             if let s = gst_caps_get_structure(copy.raw, i) { gst_structure_remove_field(s, "framerate") }
@@ -56,19 +56,19 @@ public struct Caps: ~Copyable {
     }
 
     /// The intersection with `other` (first-caps order preserved).
-    public func intersect(_ other: borrowing Caps) -> Caps {
+    func intersect(_ other: borrowing Caps) -> Caps {
         Caps(taking: gst_caps_intersect_full(raw, other.raw, GST_CAPS_INTERSECT_FIRST))
     }
 
     /// These caps followed by `other`'s structures that they do not already cover
     /// (`gst_caps_merge`): the order states a preference.
-    public consuming func merging(_ other: consuming Caps) -> Caps {
+    consuming func merging(_ other: consuming Caps) -> Caps {
         Caps(taking: gst_caps_merge(release(), other.release()))
     }
 
     /// Fixates to one structure, choosing the framerate nearest to `n/d` (0/1 is a valid
     /// choice: variable rate), the other fields as `gst_caps_fixate` does.
-    public func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps? {
+    func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps? {
         guard let copy = gst_caps_copy(raw), let c = gst_caps_truncate(copy) else { return nil }
         if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0),
            gst_structure_has_field(s, "framerate") != 0 {
@@ -79,7 +79,7 @@ public struct Caps: ~Copyable {
     }
 
     /// A copy whose first structure has `framerate` set to `n/d` (for caps that left it out).
-    public func settingFramerate(_ n: Int32, _ d: Int32) -> Caps? {
+    func settingFramerate(_ n: Int32, _ d: Int32) -> Caps? {
         guard let c = gst_caps_copy(raw) else { return nil }
         if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0) {
             var v = GValue()
@@ -92,14 +92,14 @@ public struct Caps: ~Copyable {
     }
 
     /// Audio format description when these are raw audio caps.
-    public var audioInfo: GstAudioInfo? {
+    var audioInfo: GstAudioInfo? {
         var info = GstAudioInfo()
         guard gst_audio_info_from_caps(&info, raw) != 0 else { return nil }
         return info
     }
 
     /// The caps as a string, for logs and messages.
-    public var description: String {
+    var description: String {
         guard let s = gst_caps_to_string(raw) else { return "(caps)" }
         defer { g_free(s) }
         return String(cString: s)

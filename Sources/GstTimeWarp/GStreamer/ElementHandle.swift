@@ -2,7 +2,7 @@ import CGStreamer
 import CShims
 
 /// Error domains of `GST_ELEMENT_ERROR`.
-public enum ErrorDomain {
+enum ErrorDomain {
     case stream, resource, core, library
 
     var quark: GQuark {
@@ -16,7 +16,7 @@ public enum ErrorDomain {
 }
 
 /// Debug levels of the "timewarp" category.
-public enum LogLevel {
+enum LogLevel {
     case error, warning, info, debug, log
 
     var raw: GstDebugLevel {
@@ -31,7 +31,7 @@ public enum LogLevel {
 }
 
 /// A borrowed pointer to our own element: messages, logging, notifications, pads.
-public struct ElementHandle {
+struct ElementHandle {
     /// The element (not owned; the Swift state lives inside it).
     let raw: UnsafeMutablePointer<GstElement>
 
@@ -44,19 +44,19 @@ public struct ElementHandle {
     }
 
     /// The sink pad.
-    public var sinkPad: Pad { Pad(raw: instance.pointee.sinkpad) }
+    var sinkPad: Pad { Pad(raw: instance.pointee.sinkpad) }
     /// The source pad.
-    public var srcPad: Pad { Pad(raw: instance.pointee.srcpad) }
+    var srcPad: Pad { Pad(raw: instance.pointee.srcpad) }
 
     /// Posts an error message on the bus (`GST_ELEMENT_ERROR`).
-    public func postError(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
+    func postError(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
                           file: String = #fileID, function: String = #function, line: Int = #line) {
         post(GST_MESSAGE_ERROR, domain, code, text, debug, file, function, line)
         log(.error, text + (debug.map { ": " + $0 } ?? ""), file: file, function: function, line: line)
     }
 
     /// Posts a warning message on the bus (`GST_ELEMENT_WARNING`).
-    public func postWarning(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
+    func postWarning(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
                             file: String = #fileID, function: String = #function, line: Int = #line) {
         post(GST_MESSAGE_WARNING, domain, code, text, debug, file, function, line)
         log(.warning, text, file: file, function: function, line: line)
@@ -68,7 +68,7 @@ public struct ElementHandle {
     }
 
     /// Logs to the "timewarp" debug category; the message is only built when enabled.
-    public func log(_ level: LogLevel, _ message: @autoclosure () -> String,
+    func log(_ level: LogLevel, _ message: @autoclosure () -> String,
                     file: String = #fileID, function: String = #function, line: Int = #line) {
         guard timewarp_log_enabled(level.raw) != 0 else { return }
         timewarp_log(level.raw, UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GObject.self),
@@ -77,26 +77,26 @@ public struct ElementHandle {
 
     /// Reports a refused property value right away (`g_warning`, as GObject does for values
     /// out of range) and in the debug log.
-    public func warnProperty(_ message: String) {
+    func warnProperty(_ message: String) {
         timewarp_warn_property(raw, message)
         log(.warning, message)
     }
 
     /// Emits `notify::<property>`.
-    public func notify(_ property: String) { timewarp_notify(raw, property) }
+    func notify(_ property: String) { timewarp_notify(raw, property) }
 
     /// Posts a latency message so the pipeline recomputes latency.
-    public func postLatencyMessage() {
+    func postLatencyMessage() {
         if let m = gst_message_new_latency(object) { _ = gst_element_post_message(raw, m) }
     }
 }
 
 /// Error codes used with `ElementHandle.postError`.
-public enum ErrorCode {
+enum ErrorCode {
     /// GST_STREAM_ERROR_FAILED
-    public static let streamFailed = Int32(GST_STREAM_ERROR_FAILED.rawValue)
+    static let streamFailed = Int32(GST_STREAM_ERROR_FAILED.rawValue)
     /// GST_STREAM_ERROR_FORMAT
-    public static let streamFormat = Int32(GST_STREAM_ERROR_FORMAT.rawValue)
+    static let streamFormat = Int32(GST_STREAM_ERROR_FORMAT.rawValue)
     /// GST_CORE_ERROR_NEGOTIATION
-    public static let negotiation = Int32(GST_CORE_ERROR_NEGOTIATION.rawValue)
+    static let negotiation = Int32(GST_CORE_ERROR_NEGOTIATION.rawValue)
 }

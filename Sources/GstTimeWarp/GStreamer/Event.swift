@@ -2,34 +2,34 @@ import CGStreamer
 import CShims
 
 /// The kinds of events the elements treat specially.
-public enum EventKind {
+enum EventKind {
     case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, segmentDone, other
 }
 
 /// What a SEEK event asks for.
-public struct SeekRequest {
+struct SeekRequest {
     /// Playback rate.
-    public var rate: Double
+    var rate: Double
     /// Format of `start` and `stop`.
-    public var isTime: Bool
+    var isTime: Bool
     /// Raw seek flags.
-    public var flags: GstSeekFlags
+    var flags: GstSeekFlags
     /// How `start` is to be interpreted.
-    public var startType: GstSeekType
+    var startType: GstSeekType
     /// Start position (ns for TIME).
-    public var start: Int64
+    var start: Int64
     /// How `stop` is to be interpreted.
-    public var stopType: GstSeekType
+    var stopType: GstSeekType
     /// Stop position (ns for TIME).
-    public var stop: Int64
+    var stop: Int64
     /// Whether the seek sets `start` to an absolute position.
-    public var setsStart: Bool { startType == GST_SEEK_TYPE_SET }
+    var setsStart: Bool { startType == GST_SEEK_TYPE_SET }
     /// Whether the seek sets `stop` to an absolute position.
-    public var setsStop: Bool { stopType == GST_SEEK_TYPE_SET && stop >= 0 }
+    var setsStop: Bool { stopType == GST_SEEK_TYPE_SET && stop >= 0 }
 }
 
 /// An owned reference to a `GstEvent`: released when dropped, handed on when pushed.
-public struct Event: ~Copyable {
+struct Event: ~Copyable {
     /// The underlying event; owned by this value.
     let raw: UnsafeMutablePointer<GstEvent>
 
@@ -46,7 +46,7 @@ public struct Event: ~Copyable {
     }
 
     /// The event's kind.
-    public var kind: EventKind {
+    var kind: EventKind {
         switch raw.pointee.type {
         case GST_EVENT_SEGMENT: return .segment
         case GST_EVENT_CAPS: return .caps
@@ -63,17 +63,17 @@ public struct Event: ~Copyable {
     }
 
     /// Sequence number, to be copied onto events derived from this one.
-    public var seqnum: UInt32 { gst_event_get_seqnum(raw) }
+    var seqnum: UInt32 { gst_event_get_seqnum(raw) }
 
     /// The segment of a SEGMENT event.
-    public func parseSegment() -> Segment {
+    func parseSegment() -> Segment {
         var out: UnsafePointer<GstSegment>?
         gst_event_parse_segment(raw, &out)
         return out.map { Segment(raw: $0.pointee) } ?? Segment.time()
     }
 
     /// The caps of a CAPS event (a new reference).
-    public func parseCaps() -> Caps? {
+    func parseCaps() -> Caps? {
         var caps: UnsafeMutablePointer<GstCaps>?
         gst_event_parse_caps(raw, &caps)
         guard let caps else { return nil }
@@ -81,14 +81,14 @@ public struct Event: ~Copyable {
     }
 
     /// Timestamp and duration of a GAP event.
-    public func parseGap() -> (timestamp: UInt64, duration: UInt64) {
+    func parseGap() -> (timestamp: UInt64, duration: UInt64) {
         var ts: GstClockTime = 0, dur: GstClockTime = 0
         gst_event_parse_gap(raw, &ts, &dur)
         return (UInt64(ts), UInt64(dur))
     }
 
     /// The request of a SEEK event.
-    public func parseSeek() -> SeekRequest {
+    func parseSeek() -> SeekRequest {
         var rate = 0.0, format = GST_FORMAT_UNDEFINED, flags = GstSeekFlags(rawValue: 0)
         var startType = GST_SEEK_TYPE_NONE, stopType = GST_SEEK_TYPE_NONE
         var start: gint64 = 0, stop: gint64 = 0
@@ -98,7 +98,7 @@ public struct Event: ~Copyable {
     }
 
     /// A SEGMENT event carrying `segment`, with the given sequence number.
-    public static func segment(_ segment: Segment, seqnum: UInt32) -> Event? {
+    static func segment(_ segment: Segment, seqnum: UInt32) -> Event? {
         var s = segment.raw
         guard let e = gst_event_new_segment(&s) else { return nil }
         gst_event_set_seqnum(e, seqnum)
@@ -106,7 +106,7 @@ public struct Event: ~Copyable {
     }
 
     /// A SEEK event for `request`, with the given sequence number.
-    public static func seek(_ r: SeekRequest, seqnum: UInt32) -> Event? {
+    static func seek(_ r: SeekRequest, seqnum: UInt32) -> Event? {
         guard let e = gst_event_new_seek(r.rate, r.isTime ? GST_FORMAT_TIME : GST_FORMAT_DEFAULT,
                                          r.flags, r.startType, gint64(r.start), r.stopType, gint64(r.stop))
         else { return nil }
@@ -115,26 +115,26 @@ public struct Event: ~Copyable {
     }
 
     /// A CAPS event for `caps`.
-    public static func caps(_ caps: borrowing Caps) -> Event? {
+    static func caps(_ caps: borrowing Caps) -> Event? {
         guard let e = gst_event_new_caps(caps.raw) else { return nil }
         return Event(taking: e)
     }
 
     /// A GAP event.
-    public static func gap(timestamp: UInt64, duration: UInt64) -> Event? {
+    static func gap(timestamp: UInt64, duration: UInt64) -> Event? {
         guard let e = gst_event_new_gap(GstClockTime(timestamp), GstClockTime(duration)) else { return nil }
         return Event(taking: e)
     }
 
     /// What a QOS event reports: its type, proportion, jitter (ns, signed) and running time.
-    public func parseQoS() -> QoSReport {
+    func parseQoS() -> QoSReport {
         var type = GST_QOS_TYPE_OVERFLOW, proportion = 0.0, diff: GstClockTimeDiff = 0, ts: GstClockTime = 0
         gst_event_parse_qos(raw, &type, &proportion, &diff, &ts)
         return QoSReport(type: type, proportion: proportion, jitter: Int64(diff), runningTime: UInt64(ts))
     }
 
     /// A QOS event for `report`, with the given sequence number.
-    public static func qos(_ report: QoSReport, seqnum: UInt32) -> Event? {
+    static func qos(_ report: QoSReport, seqnum: UInt32) -> Event? {
         guard let e = gst_event_new_qos(report.type, report.proportion, GstClockTimeDiff(report.jitter),
                                         GstClockTime(report.runningTime)) else { return nil }
         gst_event_set_seqnum(e, seqnum)
@@ -142,14 +142,14 @@ public struct Event: ~Copyable {
     }
 
     /// The position of a SEGMENT_DONE event, when it is in TIME.
-    public func parseSegmentDone() -> UInt64? {
+    func parseSegmentDone() -> UInt64? {
         var format = GST_FORMAT_UNDEFINED, position: gint64 = -1
         gst_event_parse_segment_done(raw, &format, &position)
         return format == GST_FORMAT_TIME && position >= 0 ? UInt64(position) : nil
     }
 
     /// A SEGMENT_DONE event at `position` (ns), with the given sequence number.
-    public static func segmentDone(position: UInt64, seqnum: UInt32) -> Event? {
+    static func segmentDone(position: UInt64, seqnum: UInt32) -> Event? {
         guard let e = gst_event_new_segment_done(GST_FORMAT_TIME, gint64(clamping: Int64(clamping: position))) else { return nil }
         gst_event_set_seqnum(e, seqnum)
         return Event(taking: e)
@@ -157,13 +157,13 @@ public struct Event: ~Copyable {
 }
 
 /// The contents of a QOS event.
-public struct QoSReport: Sendable {
+struct QoSReport: Sendable {
     /// Overflow, underflow or throttle.
-    public var type: GstQOSType
+    var type: GstQOSType
     /// Long-term ratio of processing speed to real time.
-    public var proportion: Double
+    var proportion: Double
     /// How late (positive) or early the buffer at `runningTime` was (ns).
-    public var jitter: Int64
+    var jitter: Int64
     /// Running time of the buffer the report is about (ns).
-    public var runningTime: UInt64
+    var runningTime: UInt64
 }

@@ -1,44 +1,44 @@
 import CGStreamer
 
 /// A borrowed `GstPad` of one of our elements (pads live as long as their element).
-public struct Pad {
+struct Pad {
     /// The underlying pad (not owned).
     let raw: UnsafeMutablePointer<GstPad>
 
     /// Pushes a buffer downstream, handing over ownership.
-    public func push(_ buffer: consuming Buffer) -> GstFlowReturn {
+    func push(_ buffer: consuming Buffer) -> GstFlowReturn {
         gst_pad_push(raw, buffer.release())
     }
 
     /// Pushes an event to the peer (downstream for src pads, upstream for sink pads).
     @discardableResult
-    public func push(_ event: consuming Event) -> Bool {
+    func push(_ event: consuming Event) -> Bool {
         gst_pad_push_event(raw, event.release()) != 0
     }
 
     /// Default event handling (forwards to the other pad).
     @discardableResult
-    public func eventDefault(_ event: consuming Event, parent: ElementHandle) -> Bool {
+    func eventDefault(_ event: consuming Event, parent: ElementHandle) -> Bool {
         gst_pad_event_default(raw, parent.object, event.release()) != 0
     }
 
     /// Default query handling (forwards to the other pad where that makes sense).
-    public func queryDefault(_ query: Query, parent: ElementHandle) -> Bool {
+    func queryDefault(_ query: Query, parent: ElementHandle) -> Bool {
         gst_pad_query_default(raw, parent.object, query.raw) != 0
     }
 
     /// Sends `query` to the peer pad.
-    public func peerQuery(_ query: Query) -> Bool { gst_pad_peer_query(raw, query.raw) != 0 }
+    func peerQuery(_ query: Query) -> Bool { gst_pad_peer_query(raw, query.raw) != 0 }
 
     /// Asks the peer for the duration in TIME (ns).
-    public func peerDuration() -> UInt64? {
+    func peerDuration() -> UInt64? {
         var d: gint64 = -1
         guard gst_pad_peer_query_duration(raw, GST_FORMAT_TIME, &d) != 0, d >= 0 else { return nil }
         return UInt64(d)
     }
 
     /// The caps the peer can handle, restricted by `filter`.
-    public func peerCaps(filter: borrowing Caps?) -> Caps? {
+    func peerCaps(filter: borrowing Caps?) -> Caps? {
         let f: UnsafeMutablePointer<GstCaps>? = switch filter {
         case .some(let c): c.raw
         case .none: nil
@@ -48,20 +48,20 @@ public struct Pad {
     }
 
     /// The caps of this pad's template.
-    public func templateCaps() -> Caps? {
+    func templateCaps() -> Caps? {
         guard let c = gst_pad_get_pad_template_caps(raw) else { return nil }
         return Caps(taking: c)
     }
 
     /// The caps currently set on the pad.
-    public func currentCaps() -> Caps? {
+    func currentCaps() -> Caps? {
         guard let c = gst_pad_get_current_caps(raw) else { return nil }
         return Caps(taking: c)
     }
 
     /// Whether downstream asked for renegotiation (clears the flag).
-    public func checkReconfigure() -> Bool { gst_pad_check_reconfigure(raw) != 0 }
+    func checkReconfigure() -> Bool { gst_pad_check_reconfigure(raw) != 0 }
 
     /// Whether `other` is this pad.
-    public func isSame(as other: UnsafeMutablePointer<GstPad>?) -> Bool { raw == other }
+    func isSame(as other: UnsafeMutablePointer<GstPad>?) -> Bool { raw == other }
 }

@@ -1,25 +1,25 @@
 import CGStreamer
 
 /// A borrowed `GValue` handed to property getters and setters.
-public struct PropertyValue {
+struct PropertyValue {
     /// The underlying value (not owned).
     let raw: UnsafeMutablePointer<GValue>
 
     /// The value as a double.
-    public var double: Double { g_value_get_double(raw) }
+    var double: Double { g_value_get_double(raw) }
     /// The value as an unsigned 64-bit integer.
-    public var uint64: UInt64 { UInt64(g_value_get_uint64(raw)) }
+    var uint64: UInt64 { UInt64(g_value_get_uint64(raw)) }
     /// The value as an enum's integer value.
-    public var enumValue: Int32 { g_value_get_enum(raw) }
+    var enumValue: Int32 { g_value_get_enum(raw) }
     /// The value as a string ("" for NULL).
-    public var string: String { g_value_get_string(raw).map { String(cString: $0) } ?? "" }
+    var string: String { g_value_get_string(raw).map { String(cString: $0) } ?? "" }
 
     /// Stores a double.
-    public func set(_ v: Double) { g_value_set_double(raw, v) }
+    func set(_ v: Double) { g_value_set_double(raw, v) }
     /// Stores an unsigned 64-bit integer.
-    public func set(_ v: UInt64) { g_value_set_uint64(raw, guint64(v)) }
+    func set(_ v: UInt64) { g_value_set_uint64(raw, guint64(v)) }
     /// Stores an enum's integer value.
-    public func set(enumValue v: Int32) { g_value_set_enum(raw, v) }
+    func set(enumValue v: Int32) { g_value_set_enum(raw, v) }
     /// Stores a string.
-    public func set(_ v: String) { g_value_set_string(raw, v) }
+    func set(_ v: String) { g_value_set_string(raw, v) }
 }

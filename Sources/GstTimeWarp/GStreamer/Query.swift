@@ -1,17 +1,17 @@
 import CGStreamer
 
 /// The kinds of queries the elements answer themselves.
-public enum QueryKind {
+enum QueryKind {
     case position, duration, latency, caps, acceptCaps, seeking, segment, convert, other
 }
 
 /// A borrowed `GstQuery`: the caller owns it; we read and answer it.
-public struct Query {
+struct Query {
     /// The underlying query (not owned).
     let raw: UnsafeMutablePointer<GstQuery>
 
     /// The query's kind.
-    public var kind: QueryKind {
+    var kind: QueryKind {
         switch raw.pointee.type {
         case GST_QUERY_POSITION: return .position
         case GST_QUERY_DURATION: return .duration
@@ -26,7 +26,7 @@ public struct Query {
     }
 
     /// Whether a position or duration query asks in TIME format.
-    public var asksTime: Bool {
+    var asksTime: Bool {
         var format = GST_FORMAT_UNDEFINED
         switch kind {
         case .position: gst_query_parse_position(raw, &format, nil)
@@ -38,50 +38,50 @@ public struct Query {
     }
 
     /// The answer of a position query (ns), -1 if none.
-    public var positionAnswer: Int64 {
+    var positionAnswer: Int64 {
         var v: gint64 = -1
         gst_query_parse_position(raw, nil, &v)
         return Int64(v)
     }
 
     /// The answer of a duration query (ns), -1 if none.
-    public var durationAnswer: Int64 {
+    var durationAnswer: Int64 {
         var v: gint64 = -1
         gst_query_parse_duration(raw, nil, &v)
         return Int64(v)
     }
 
     /// Answers a TIME position query.
-    public func setPosition(_ ns: Int64) { gst_query_set_position(raw, GST_FORMAT_TIME, gint64(ns)) }
+    func setPosition(_ ns: Int64) { gst_query_set_position(raw, GST_FORMAT_TIME, gint64(ns)) }
     /// Answers a TIME duration query.
-    public func setDuration(_ ns: Int64) { gst_query_set_duration(raw, GST_FORMAT_TIME, gint64(ns)) }
+    func setDuration(_ ns: Int64) { gst_query_set_duration(raw, GST_FORMAT_TIME, gint64(ns)) }
 
     /// The answer of a seeking query: seekable and the range, in TIME.
-    public var seekingAnswer: (seekable: Bool, start: Int64, end: Int64) {
+    var seekingAnswer: (seekable: Bool, start: Int64, end: Int64) {
         var seekable: gboolean = 0, start: gint64 = -1, end: gint64 = -1
         gst_query_parse_seeking(raw, nil, &seekable, &start, &end)
         return (seekable != 0, Int64(start), Int64(end))
     }
 
     /// Answers a TIME seeking query.
-    public func setSeeking(seekable: Bool, start: Int64, end: Int64) {
+    func setSeeking(seekable: Bool, start: Int64, end: Int64) {
         gst_query_set_seeking(raw, GST_FORMAT_TIME, seekable ? 1 : 0, gint64(start), gint64(end))
     }
 
     /// The answer of a latency query.
-    public var latencyAnswer: (live: Bool, min: UInt64, max: UInt64) {
+    var latencyAnswer: (live: Bool, min: UInt64, max: UInt64) {
         var live: gboolean = 0, mn: GstClockTime = 0, mx: GstClockTime = 0
         gst_query_parse_latency(raw, &live, &mn, &mx)
         return (live != 0, UInt64(mn), UInt64(mx))
     }
 
     /// Answers a latency query.
-    public func setLatency(live: Bool, min: UInt64, max: UInt64) {
+    func setLatency(live: Bool, min: UInt64, max: UInt64) {
         gst_query_set_latency(raw, live ? 1 : 0, GstClockTime(min), GstClockTime(max))
     }
 
     /// The filter of a caps query (a new reference), if any.
-    public var capsFilter: Caps? {
+    var capsFilter: Caps? {
         var f: UnsafeMutablePointer<GstCaps>?
         gst_query_parse_caps(raw, &f)
         guard let f else { return nil }
@@ -89,5 +89,5 @@ public struct Query {
     }
 
     /// Answers a caps query.
-    public func setCapsResult(_ caps: borrowing Caps) { gst_query_set_caps_result(raw, caps.raw) }
+    func setCapsResult(_ caps: borrowing Caps) { gst_query_set_caps_result(raw, caps.raw) }
 }

@@ -2,32 +2,32 @@ import CGStreamer
 
 /// A TIME `GstSegment` as a plain Swift value (Sendable), with the conversions the elements
 /// need. The C struct is rebuilt on demand for GStreamer's own conversion functions.
-public struct Segment: Sendable, Equatable {
+struct Segment: Sendable, Equatable {
     /// Segment flags (`GstSegmentFlags` raw value).
     var flags: UInt32 = 0
     /// Playback rate.
-    public var rate: Double = 1
+    var rate: Double = 1
     /// Rate already applied upstream.
-    public var appliedRate: Double = 1
+    var appliedRate: Double = 1
     /// Whether the segment is in TIME format.
-    public var isTime = true
+    var isTime = true
     /// Running time accumulated before this segment (ns).
-    public var base: UInt64 = 0
+    var base: UInt64 = 0
     /// Running-time offset (ns).
     var offset: UInt64 = 0
     /// Start (ns).
-    public var start: UInt64 = 0
+    var start: UInt64 = 0
     /// Stop (ns) or `ClockTime.none`.
-    public var stop: UInt64 = ClockTime.none
+    var stop: UInt64 = ClockTime.none
     /// Stream time of `start` (ns).
-    public var time: UInt64 = 0
+    var time: UInt64 = 0
     /// Last known position (ns).
-    public var position: UInt64 = 0
+    var position: UInt64 = 0
     /// Duration (ns) or `ClockTime.none`.
-    public var duration: UInt64 = ClockTime.none
+    var duration: UInt64 = ClockTime.none
 
     /// A fresh TIME segment (start 0, rate 1, open stop).
-    public static func time() -> Segment { Segment() }
+    static func time() -> Segment { Segment() }
 
     /// The segment a C `GstSegment` describes.
     init(raw: GstSegment) {
@@ -55,14 +55,14 @@ public struct Segment: Sendable, Equatable {
     }
 
     /// Stream time of a buffer timestamp in this segment, `nil` outside the segment.
-    public func streamTime(of ts: UInt64) -> UInt64? {
+    func streamTime(of ts: UInt64) -> UInt64? {
         var s = raw
         let r = UInt64(gst_segment_to_stream_time(&s, GST_FORMAT_TIME, guint64(ts)))
         return r == ClockTime.none ? nil : r
     }
 
     /// Running time of a buffer timestamp in this segment, `nil` outside the segment.
-    public func runningTime(of ts: UInt64) -> UInt64? {
+    func runningTime(of ts: UInt64) -> UInt64? {
         var s = raw
         let r = UInt64(gst_segment_to_running_time(&s, GST_FORMAT_TIME, guint64(ts)))
         return r == ClockTime.none ? nil : r
@@ -70,7 +70,7 @@ public struct Segment: Sendable, Equatable {
 
     /// The stream time at running time `r`, extrapolated past the segment's bounds (as far as
     /// the rate carries it); `nil` before the segment's base or on overflow.
-    public func streamTime(atRunningTime r: UInt64) -> UInt64? {
+    func streamTime(atRunningTime r: UInt64) -> UInt64? {
         guard r >= base, rate != 0 else { return nil }
         let elapsed = Double(r - base) * abs(rate) * abs(appliedRate)
         guard elapsed.isFinite, elapsed < 9.2e18 else { return nil }
@@ -86,7 +86,7 @@ public struct Segment: Sendable, Equatable {
 
     /// The running time of stream time `st` in this segment, extrapolated past its bounds;
     /// `nil` when `st` lies before the start of a forward segment.
-    public func runningTime(atStreamTime st: UInt64) -> UInt64? {
+    func runningTime(atStreamTime st: UInt64) -> UInt64? {
         let scale = abs(rate) * abs(appliedRate)
         guard scale > 0 else { return nil }
         if rate > 0 {
@@ -104,7 +104,7 @@ public struct Segment: Sendable, Equatable {
     }
 
     /// A readable one-line description for logs.
-    public var description: String {
+    var description: String {
         "segment(rate \(rate), start \(ClockTime.describe(start)), stop \(ClockTime.describe(stop)), "
             + "time \(ClockTime.describe(time)), base \(ClockTime.describe(base)), "
             + "position \(ClockTime.describe(position)))"

@@ -2,14 +2,14 @@
 /// computed from the index in 128-bit-safe integer math (never by accumulating durations).
 public struct OutputFrameGrid: Sendable, Equatable {
     /// Grid origin (ns): the output segment start.
-    public let origin: UInt64
+    let origin: UInt64
     /// Frame rate numerator (> 0).
-    public let numerator: UInt64
+    let numerator: UInt64
     /// Frame rate denominator (> 0).
-    public let denominator: UInt64
+    let denominator: UInt64
 
     /// A grid at `numerator/denominator` frames per second; `nil` for 0/1 or invalid rates.
-    public init?(origin: UInt64, numerator: Int32, denominator: Int32) {
+    init?(origin: UInt64, numerator: Int32, denominator: Int32) {
         guard numerator > 0, denominator > 0 else { return nil }
         self.origin = origin
         self.numerator = UInt64(numerator)
@@ -17,17 +17,17 @@ public struct OutputFrameGrid: Sendable, Equatable {
     }
 
     /// Time of slot `k` (ns), `nil` on overflow.
-    public func time(ofSlot k: UInt64) -> UInt64? {
+    func time(ofSlot k: UInt64) -> UInt64? {
         guard let offset = ClockTime.scale(k, denominator &* ClockTime.second, numerator) else { return nil }
         let (t, overflow) = origin.addingReportingOverflow(offset)
         return overflow || t == ClockTime.none ? nil : t
     }
 
     /// One frame period (ns), rounded down.
-    public var period: UInt64 { ClockTime.scale(1, denominator &* ClockTime.second, numerator) ?? 0 }
+    var period: UInt64 { ClockTime.scale(1, denominator &* ClockTime.second, numerator) ?? 0 }
 
     /// The slot whose time is nearest to `t` (the later slot on a tie); 0 for `t <= origin`.
-    public func nearestSlot(to t: UInt64) -> UInt64 {
+    func nearestSlot(to t: UInt64) -> UInt64 {
         guard t > origin,
               let below = ClockTime.scale(t - origin, numerator, denominator &* ClockTime.second),
               let tBelow = time(ofSlot: below) else { return 0 }
