@@ -79,10 +79,10 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         return srcPad.push(event)
     }
 
-    /// Records how far the output got (output timestamp of the end of the last output), for
-    /// position queries that upstream does not answer.
-    func recordOutput(end: UInt64, in segment: Segment) {
-        guard let st = segment.streamTime(of: min(end, segment.stop)) else { return }
+    /// Records the position reached (an output timestamp in `segment`), for position queries
+    /// that upstream does not answer.
+    func recordPosition(_ timestamp: UInt64, in segment: Segment) {
+        guard let st = segment.streamTime(of: min(timestamp, segment.stop)) else { return }
         shared.withLock { $0.lastOutputStreamTime = st }
     }
 
@@ -99,6 +99,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             let seqnum = event.seqnum
             state.withLock { st in
+                // The very same segment again (an update that changes nothing) is no new segment.
+                guard st.timeline.input != segment else { return }
                 _ = st.drain(self)
                 st.timeline.begin(segment, seqnum: seqnum)
             }

@@ -46,11 +46,29 @@ struct Caps: ~Copyable {
         return (n, d)
     }
 
-    /// A copy in which every structure's `framerate` is any rate (the field removed).
+    /// A copy in which every structure's `framerate` is any rate: the range [0/1, MAX], as
+    /// videorate writes it.
     func withAnyFramerate() -> Caps {
         let copy = Caps(taking: gst_caps_copy(raw))
+        var range = GValue()
+        g_value_init(&range, gst_fraction_range_get_type())
+        gst_value_set_fraction_range_full(&range, 0, 1, Int32.max, 1)
+        defer { g_value_unset(&range) }
         for i in 0..<gst_caps_get_size(copy.raw) {
-            if let s = gst_caps_get_structure(copy.raw, i) { gst_structure_remove_field(s, "framerate") }
+            if let s = gst_caps_get_structure(copy.raw, i) { gst_structure_set_value(s, "framerate", &range) }
+        }
+        return copy
+    }
+
+    /// A copy without the structures that do not state a `framerate`.
+    func keepingStructuresWithFramerate() -> Caps {
+        let copy = Caps(taking: gst_caps_copy(raw))
+        var i = gst_caps_get_size(copy.raw)
+        while i > 0 {
+            i -= 1
+            if let s = gst_caps_get_structure(copy.raw, i), gst_structure_has_field(s, "framerate") == 0 {
+                gst_caps_remove_structure(copy.raw, i)
+            }
         }
         return copy
     }

@@ -34,14 +34,19 @@ extension VideoState {
         return ret
     }
 
-    /// Places the first output slot of a segment at the slot nearest to the first frame, so a
-    /// first frame far after the segment start does not cause a flood of duplicates.
+    /// Starts the grid at its first slot, the output segment start, as videorate does (slot 0
+    /// shows the nearest frame, which is the first one). A grid restarted within the segment
+    /// (the rate was renegotiated) continues after the last slot pushed.
     mutating func startGrid(at firstTime: UInt64) {
         guard run.segment.nextSlot == nil, let grid = run.segment.grid else { return }
-        let first = grid.nearestSlot(to: firstTime)
-        let next: UInt64 = first <= 1 && firstTime <= grid.time(ofSlot: 1) ?? 0 ? 0 : first
-        run.segment.nextSlot = next
-        if next != 0 { run.timeline.discontPending = true }
+        guard let last = run.segment.lastSlotTime else {
+            run.segment.nextSlot = 0
+            return
+        }
+        var slot = grid.nearestSlot(to: last)
+        while let t = grid.time(ofSlot: slot), t <= last { slot &+= 1 }
+        run.segment.nextSlot = slot
+        run.timeline.discontPending = true
     }
 
     /// Pushes `frame` into every pending slot whose time satisfies `belongs`, up to the
@@ -58,12 +63,12 @@ extension VideoState {
             copy.stamp(pts: t, duration: end &- t, offset: slot, offsetEnd: slot &+ 1,
                        discont: run.timeline.discontPending)
             run.timeline.discontPending = false
+            run.segment.lastSlotTime = t
             element.counters.bump(.output)
             if frame.shown { element.counters.bump(.duplicated) }
             frame.shown = true
             slot &+= 1
             let ret = element.srcPad.push(copy)
-            element.recordOutput(end: end, in: output)
             guard ret == GST_FLOW_OK else { return ret }
         }
         return GST_FLOW_OK

@@ -95,8 +95,11 @@ extension VideoState {
         guard let template = pad.templateCaps() else { return false }
         var result: Caps
         if let peer = other.peerCaps(filter: looseFilter) {
+            // The peer's structures as they are, then with any rate (as videorate: towards
+            // downstream, only structures that state a rate are offered as they are).
             let anyRate = peer.withAnyFramerate()
-            result = peer.merging(anyRate).intersect(template)
+            let asTheyAre = pad.isSame(as: element.sinkPad.raw) ? peer.copyReference() : peer.keepingStructuresWithFramerate()
+            result = asTheyAre.merging(anyRate).intersect(template)
         } else {
             result = template
         }

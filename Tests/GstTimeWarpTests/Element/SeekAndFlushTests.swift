@@ -80,7 +80,7 @@ final class SeekAndFlushTests: XCTestCase {
         _ = h.pullAll()
         var position: gint64 = -1
         XCTAssertTrue(gst_element_query_position(h.element, GST_FORMAT_TIME, &position) != 0)
-        XCTAssertEqual(position, gint64(800 * ms))  // the last frame ends at T(400 ms) = 800 ms
+        XCTAssertEqual(position, gint64(720 * ms))  // the newest frame, 360 ms, is at T(360 ms) = 720 ms
     }
 
     func testAudioPassThroughMarksAGapDiscont() {

@@ -131,15 +131,20 @@ final class VideoFixedRateTests: XCTestCase {
         gst_mini_object_unref(UnsafeMutableRawPointer(q).assumingMemoryBound(to: GstMiniObject.self))
     }
 
-    func testFirstFrameFarAfterSegmentStartDoesNotFlood() {
+    func testFirstFrameFarAfterSegmentStartFillsFromTheSegmentStart() {
         let h = Harness("videotimewarp factor=2")
         h.setCaps(input: Self.caps25, output: Self.caps25)
         for i in 0..<5 { h.push(pts: 100 * sec + UInt64(i) * 40 * ms, duration: 40 * ms, tag: UInt8(i)) }
         h.pushEOS()
         let out = h.pullAll()
-        // 5 frames of 40 ms become 400 ms of output at 25 fps: 10 frames, starting at 200 s.
-        XCTAssertEqual(out.count, 10)
-        XCTAssertEqual(out.first?.pts, 200 * sec)
+        // As videorate: the grid starts at the segment start, 0; slot 0 shows the nearest frame,
+        // the first (at T(100 s) = 200 s), and so does every slot up to 200 s: 5000 slots. Then
+        // 5 frames of 40 ms become 400 ms at 25 fps: 10 more. (max-duplication-time is to bound
+        // such a fill.)
+        XCTAssertEqual(out.count, 5010)
+        XCTAssertEqual(out.first?.pts, 0)
+        XCTAssertEqual(out.prefix(5001).allSatisfy { $0.tag == 0 }, true)  // slot 5001 is a tie: frame 1
+        XCTAssertEqual(out.last?.pts, 200 * sec + 360 * ms)
         XCTAssertTrue(out.first?.discont ?? false)
     }
 }
