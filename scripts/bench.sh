@@ -62,7 +62,9 @@ video_benchmarks() {
     caps="video/x-raw,width=$width,height=$height,framerate=30/1"
     case "$src" in
       gen)    src="videotestsrc num-buffers=$frames pattern=solid-color ! $caps" ;;
-      frozen) src="videotestsrc num-buffers=1 pattern=solid-color ! $caps ! imagefreeze num-buffers=$frames" ;;
+      # imagefreeze takes downstream's preferred rate: fix it to 30/1 (with framerate=0/1
+      # downstream it would push one frame only).
+      frozen) src="videotestsrc num-buffers=1 pattern=solid-color ! $caps ! imagefreeze num-buffers=$frames ! $caps" ;;
     esac
     # D = the whole clip, frames / 30 s, in ns
     dur=$(( frames * 1000000000 / 30 ))
