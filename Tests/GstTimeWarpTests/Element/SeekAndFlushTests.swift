@@ -115,3 +115,38 @@ final class SeekAndFlushTests: XCTestCase {
     }
 }
 
+
+/// The map is built once per stream: a duration that upstream reports differently later (as
+/// matroskademux does after a seek) does not change it.
+final class MapLifetimeTests: XCTestCase {
+    func testUpstreamDurationChangeDoesNotRebuildTheMap() {
+        let caps = "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1"
+        let h = Harness("videotimewarp function=cosine")
+        h.setCaps(input: caps, output: caps)
+        var remove = h.answerUpstreamDuration(Int64(10 * sec))
+        h.pushSegment(start: 0, base: 0)
+        h.push(pts: 0, duration: 40 * ms)
+        // Cosine with factor 1: F(1) = sin(6π)/(6π) + 1.5 = 1.5, so D = 10 s gives 15 s.
+        XCTAssertEqual(h.uint64Property("output-duration"), 15 * sec)
+        remove()
+        remove = h.answerUpstreamDuration(10_000_333_000)
+        defer { remove() }
+        // A flushing seek and the segment it produces.
+        let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH, GST_SEEK_TYPE_SET,
+                                      gint64(6 * sec), GST_SEEK_TYPE_NONE, -1)!
+        let seqnum = gst_event_get_seqnum(seek)
+        XCTAssertTrue(h.pushUpstream(seek))
+        let mapped = UInt64(h.pullUpstreamEvents().compactMap(\.seekStart).first ?? 0)
+        h.flush()
+        h.pushSegment(start: mapped, base: 0, seqnum: seqnum)
+        h.push(pts: mapped, duration: 40 * ms)
+        XCTAssertEqual(h.uint64Property("output-duration"), 15 * sec, "the map changed under the stream")
+        // T⁻¹(6 s) with D = 10 s, by bisection on the closed form.
+        var lo = 0.0, hi = 10.0
+        for _ in 0..<100 {
+            let mid = (lo + hi) / 2
+            if SegmentContinuityTests.cosineT(mid) < 6 { lo = mid } else { hi = mid }
+        }
+        XCTAssertEqual(Double(mapped) / 1e9, lo, accuracy: 2e-9)
+    }
+}
