@@ -39,14 +39,15 @@ final class SegmentContinuityTests: XCTestCase {
     func testNonFlushingSeekContinuesFromThePlayedPosition() {
         let h = Harness("videotimewarp function=cosine duration=10000000000")
         h.setCaps(input: Self.videoIn, output: Self.videoVFR)
-        h.pushSegment(start: 0, base: 0)
-        h.push(pts: 0, duration: 40 * ms)
-        // A non-flushing seek to 6 s after playing to 3 s: base = running time of 3 s.
-        h.pushSegment(start: 6 * sec, base: 3 * sec)
+        h.pushSegment(start: 1 * sec, base: 0)
+        h.push(pts: 1 * sec, duration: 40 * ms)
+        // A non-flushing seek to 6 s after playing from 1 s to 3 s: base = running time of 3 s,
+        // 2 s. In output, that point is T(3) - T(1) into the first output segment.
+        h.pushSegment(start: 6 * sec, base: 2 * sec)
         h.push(pts: 6 * sec, duration: 40 * ms)
         let segments = h.pullEvents().compactMap(\.segment)
         XCTAssertEqual(segments.count, 2)
-        XCTAssertEqual(Double(segments[1].base) / 1e9, Self.cosineT(3), accuracy: 2e-9)
+        XCTAssertEqual(Double(segments[1].base) / 1e9, Self.cosineT(3) - Self.cosineT(1), accuracy: 2e-9)
     }
 
     func testAudioSegmentLoopIsContiguousInRunningTime() {
