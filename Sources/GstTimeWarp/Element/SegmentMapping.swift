@@ -48,12 +48,17 @@ extension TimestampWarp {
     /// Puts the seek's requested output start and stop into `out` where the input segment kept
     /// what was sent upstream for them.
     private func snap(_ out: inout Segment, input: Segment, to seek: PendingSeek) {
-        if let start = seek.start, input.start == start.input {
-            let delta = Int64(bitPattern: start.output &- out.start)
-            if delta.magnitude <= Self.seekSnapTolerance {
-                out.start = start.output
-                out.time = UInt64(bitPattern: Int64(bitPattern: out.time) &+ delta)
-                if out.stop != ClockTime.none { out.stop = max(out.stop, out.start) }
+        // Demuxers answer a seek either with `start` at the position (most) or with `time` at
+        // it and `start` shifted by an edit list (qtdemux): snap whichever matches.
+        if let start = seek.start {
+            let mapped: UInt64? = input.start == start.input ? out.start : input.time == start.input ? out.time : nil
+            if let mapped {
+                let delta = Int64(bitPattern: start.output &- mapped)
+                if delta.magnitude <= Self.seekSnapTolerance {
+                    out.start = UInt64(bitPattern: Int64(bitPattern: out.start) &+ delta)
+                    out.time = UInt64(bitPattern: Int64(bitPattern: out.time) &+ delta)
+                    if out.stop != ClockTime.none { out.stop = max(out.stop, out.start) }
+                }
             }
         }
         if let stop = seek.stop, input.stop == stop.input, out.stop != ClockTime.none {

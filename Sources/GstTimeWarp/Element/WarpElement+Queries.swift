@@ -17,7 +17,14 @@ extension WarpElement where S: ~Copyable {
             return true
         case .position where query.asksTime:
             if sinkPad.peerQuery(query), query.positionAnswer >= 0, let map = currentMap() {
-                query.setPosition(Self.warp(query.positionAnswer, map))
+                let p = query.positionAnswer
+                // At the start of the segment (just after a seek) the segment's own output time,
+                // which holds the exact requested position.
+                if let pair = shared.withLock({ $0.timeline }), p == Int64(clamping: pair.input.time) {
+                    query.setPosition(Int64(clamping: pair.output.time))
+                } else {
+                    query.setPosition(Self.warp(p, map))
+                }
                 return true
             }
             // Upstream cannot tell: answer from the last output.

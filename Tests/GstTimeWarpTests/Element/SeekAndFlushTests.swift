@@ -36,6 +36,32 @@ final class SeekAndFlushTests: XCTestCase {
         }
     }
 
+    func testAccurateSeeksLandExactlyWithAnEditListOffset() {
+        // qtdemux answers a seek with `time` at the position and `start` shifted by the edit
+        // list (here 66.666666 ms): the output stream time must be exactly the request.
+        let h = Harness("videotimewarp function=cosine duration=10000000000")
+        h.setCaps(input: Self.videoIn, output: Self.videoIn)
+        h.pushSegment(start: 0, base: 0)
+        h.push(pts: 0, duration: 40 * ms)
+        let shift: UInt64 = 66_666_666
+        for k in 1...30 {
+            let x = UInt64(k) * 397_531_211 % (14 * sec) + 1
+            let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
+                                          GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
+                                          GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
+            let seqnum = gst_event_get_seqnum(seek)
+            XCTAssertTrue(h.pushUpstream(seek))
+            let mapped = UInt64(h.pullUpstreamEvents().compactMap(\.seekStart).first ?? 0)
+            h.flush()
+            h.pushSegment(start: mapped + shift, time: mapped, base: 0, seqnum: seqnum)
+            h.push(pts: mapped + shift, duration: 40 * ms)
+            let seg = try! XCTUnwrap(h.pullEvents().compactMap(\.segment).last)
+            XCTAssertEqual(UInt64(seg.time), x, "seek to \(x)")
+            XCTAssertEqual(UInt64(seg.start), x + shift, "seek to \(x)")
+            _ = h.pullAll()
+        }
+    }
+
     func testEOSAfterAFlushDoesNotResendTheOldSegment() {
         let h = Harness("videotimewarp factor=2")
         h.setCaps(input: Self.videoIn, output: Self.videoIn)
