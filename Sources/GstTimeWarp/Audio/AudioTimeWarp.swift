@@ -56,7 +56,7 @@ extension AudioState: WarpStream {
         if run.resampler == nil {
             // Buffers without timestamps are placed after the previous one (or at the segment).
             startRun(at: streamTime ?? nextExpectedStreamTime() ?? input.time, format: format,
-                     warp: pair.warp, interpolation: element.shared.withLock { $0.settings.interpolation })
+                     pair: pair, interpolation: element.shared.withLock { $0.settings.interpolation })
         }
         run.runInputFrames &+= frames
         let offset = Int(skipped) * format.bytesPerFrame
@@ -103,12 +103,16 @@ extension AudioState: WarpStream {
     }
 
     /// Starts a contiguous run whose first input sample is at stream time `start`.
-    mutating func startRun(at start: UInt64, format: AudioStreamFormat, warp: TimestampWarp,
+    mutating func startRun(at start: UInt64, format: AudioStreamFormat, pair: SegmentPair,
                            interpolation: AudioInterpolation) {
+        let warp = pair.warp
         // The map in batches: one call per chunk of input times, not per sample.
         run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
                                       startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
-        run.clock = AudioOutputClock(origin: warp.outputTimestamp(streamTime: start), rate: UInt64(format.rate))
+        // A run from the segment start begins exactly at the output segment's start (which holds
+        // an accurate seek's requested position).
+        let origin = start == pair.input.time ? pair.output.start : warp.outputTimestamp(streamTime: start)
+        run.clock = AudioOutputClock(origin: origin, rate: UInt64(format.rate))
         run.runStart = start
         run.runInputFrames = 0
         run.timeline.discontPending = true
