@@ -1,6 +1,8 @@
 import CGStreamer
 import CShims
 import Synchronization
+import TimeWarpAudioCore
+import TimeWarpMap
 
 /// `audiotimewarp`: resamples audio at variable control points so that it follows the same time
 /// map as `videotimewarp`. Output timestamps are contiguous and derived from the sample index;

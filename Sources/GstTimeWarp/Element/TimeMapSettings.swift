@@ -1,3 +1,5 @@
+import TimeWarpMap
+
 /// The time-map properties both elements share (one pipeline string sets both alike).
 public struct TimeMapSettings: Sendable {
     /// `function`.

@@ -1,6 +1,7 @@
 import CGStreamer
 import CShims
 import Synchronization
+import TimeWarpMap
 
 /// What the application thread and the streaming thread share, behind one lock.
 struct SharedState {
