@@ -7,8 +7,9 @@ let package = Package(
         // libgsttimewarp.so: GStreamer derives the entry symbol gst_plugin_timewarp_get_desc from
         // the file name. Link with -static-stdlib (see the Makefile) so it loads from any plugin dir.
         .library(name: "gsttimewarp", type: .dynamic, targets: ["GstTimeWarp"]),
-        // For Swift applications that embed GStreamer and register the plugin statically.
-        .library(name: "GstTimeWarp", targets: ["GstTimeWarp"]),
+        // For Swift applications that embed GStreamer and register the plugin statically
+        // (TimeWarpMap holds the curve types they may hand an element).
+        .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap"]),
         .executable(name: "gst-warp-launch", targets: ["gst-warp-launch"]),
         .executable(name: "timewarp-bench", targets: ["timewarp-bench"]),
     ],
@@ -34,21 +35,34 @@ let package = Package(
             providers: [.apt(["libgstreamer-plugins-base1.0-dev"])]
         ),
         .target(name: "CShims", dependencies: ["CGStreamer"]),
-        .target(name: "GstTimeWarp", dependencies: ["CShims", "CGStreamer"]),
+        // The time map T(t) = D * F(t / D), its built-in and custom curves and its inverse: pure
+        // math (Swift standard library and Glibc only), no GStreamer.
+        .target(name: "TimeWarpMap"),
+        // The variable-rate audio resampler (control points, interpolation kernels): pure math,
+        // no GStreamer; it takes the time map as a function.
+        .target(name: "TimeWarpAudioCore"),
+        // The GStreamer elements on top of both.
+        .target(
+            name: "GstTimeWarp",
+            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "CShims", "CGStreamer"]
+        ),
         // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
         // pipeline.
-        .target(name: "WarpLaunchKit", dependencies: ["GstTimeWarp"]),
+        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "GstTimeWarp"]),
         .executableTarget(
             name: "gst-warp-launch",
             dependencies: [
-                "GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerPbutils",
+                "TimeWarpMap", "GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerPbutils",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "timewarp-bench", dependencies: ["GstTimeWarp"]),
+        .executableTarget(name: "timewarp-bench", dependencies: ["TimeWarpMap"]),
         .testTarget(
             name: "GstTimeWarpTests",
-            dependencies: ["GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerCheck"]
+            dependencies: [
+                "TimeWarpMap", "TimeWarpAudioCore", "GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer",
+                "CGStreamerCheck",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import GstTimeWarp
+import TimeWarpMap
 
 /// The curve options of `warp` and `plot` (the elements' time-map properties), as typed.
 public struct CurveOptions: Sendable, Equatable {
@@ -14,8 +15,8 @@ public struct CurveOptions: Sendable, Equatable {
     /// `--expression`.
     public var expression: String
 
-    /// The default curve of the article's app: double smoothstep, factor 1.5.
-    public static let articleDefault = CurveOptions(function: "double-smoothstep", factor: 1.5, modifier: 0.5)
+    /// The tool's default curve (`demo`, and `warp` without a curve): double smoothstep, factor 1.5.
+    public static let toolDefault = CurveOptions(function: "double-smoothstep", factor: 1.5, modifier: 0.5)
 
     public init(function: String? = nil, factor: Double = 1.0, modifier: Double = 0.5,
                 keyframes: String = "", expression: String = "") {

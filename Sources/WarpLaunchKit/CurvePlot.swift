@@ -1,6 +1,7 @@
 import GstTimeWarp
+import TimeWarpMap
 
-/// The article's plot view as data: the scale function `s` over the unit interval with its
+/// A plot of the curve as data: the scale function `s` over the unit interval with its
 /// minimum and maximum, the time map `T(t)`, and a caption with the expected output duration.
 /// Rendered by `SVGPlot` (a file) and `TerminalPlot` (text).
 public struct CurvePlot: Sendable {
@@ -53,7 +54,7 @@ public struct CurvePlot: Sendable {
     public var outputDuration: Double { map.warp(extent) }
 
     /// The caption: the range of `s` and the expected scaled duration (with the average frame
-    /// rate when the frame count is known), as in the article.
+    /// rate when the frame count is known).
     public var caption: [String] {
         let lo = Format.fixed(range.minimum, 2), hi = Format.fixed(range.maximum, 2)
         var lines = ["Time scale on [0,1] to [\(lo), \(hi)]"]

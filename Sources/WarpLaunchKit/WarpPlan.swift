@@ -1,4 +1,5 @@
 import GstTimeWarp
+import TimeWarpMap
 
 /// The output frame rate of `warp`: a fixed rate, or `any` (variable: every frame kept).
 public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
@@ -32,7 +33,7 @@ public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// What `warp` will do, worked out before it starts (the caption of the article's plot view).
+/// What `warp` will do, worked out before it starts (the caption under the plot of the curve).
 public struct WarpPlan: Sendable {
     /// The media duration `D` (seconds): the container's duration.
     public let inputDuration: Double
@@ -70,7 +71,7 @@ public struct WarpPlan: Sendable {
         }
     }
 
-    /// The expected duration, as the article's caption writes it:
+    /// The expected duration, as the plot's caption writes it:
     /// `0:00:12.500 (12.500 s)`, plus `(24.00 FPS)` for a variable rate.
     public var expectedDurationText: String {
         var text = "\(Format.clock(outputDuration)) (\(Format.seconds(outputDuration)) s)"

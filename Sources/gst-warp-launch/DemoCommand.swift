@@ -4,8 +4,8 @@ import Foundation
 import WarpLaunchKit
 
 /// `gst-warp-launch demo` (and `gst-warp-launch` without arguments): generates a test clip with
-/// the original time burnt in and a tick every second, warps it with the article app's default
-/// curve, and writes the result and its plot into the current directory.
+/// the original time burnt in and a tick every second, warps it with the tool's default curve
+/// (`CurveOptions.toolDefault`), and writes the result and its plot into the current directory.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
@@ -42,7 +42,7 @@ struct DemoCommand: ParsableCommand {
             print("Generating \(original): a moving ball with the original time written at the bottom, a tick every second ...")
             try generateClip(at: original)
             print("")
-            let curve = CurveOptions.articleDefault
+            let curve = CurveOptions.toolDefault
             let job = WarpJob(input: original, output: warped, curve: curve, frameRate: .fixed(30),
                               writePlot: true, inputLabel: original)
             let result = try job.run()

@@ -186,9 +186,8 @@ func printError(_ text: String) {
     FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
 }
 
-/// Whether stderr / stdout is a terminal.
+/// Whether stderr is a terminal.
 var stderrIsTTY: Bool { isatty(2) != 0 }
-var stdoutIsTTY: Bool { isatty(1) != 0 }
 
 /// Whether the locale can show UTF-8 (Braille dots, block characters).
 var terminalSupportsUTF8: Bool {

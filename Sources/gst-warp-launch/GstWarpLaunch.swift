@@ -42,7 +42,7 @@ struct CurveArguments: ParsableArguments {
                                valueName: "expr"))
     var expression: String?
 
-    /// The options, defaulting to the article app's curve (double smoothstep, factor 1.5).
+    /// The options, defaulting to `CurveOptions.toolDefault` (double smoothstep, factor 1.5).
     var options: CurveOptions {
         var function = self.function
         if function == nil, keyframes == nil, expression == nil { function = "double-smoothstep" }

@@ -1,6 +1,6 @@
 // timewarp-bench: costs of the time map itself (part of `make bench`). Prints times; asserts
 // nothing. Table builds are timed as the best of several runs; per-call costs over 10^6 calls.
-import GstTimeWarp
+import TimeWarpMap
 
 /// Best-of-`runs` time of `body` in microseconds.
 func bestMicros(runs: Int = 20, _ body: () throws -> Void) rethrows -> Double {

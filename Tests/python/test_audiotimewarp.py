@@ -1,6 +1,6 @@
 """Independent checks of audiotimewarp through Python gi and the built plugin.
 
-Expected values come from the SPEC formulas (timewarp_ref.F / T, the hand-derived closed forms
+Expected values come from the formulas of docs/mathematics.md (timewarp_ref.F / T, the hand-derived closed forms
 cross-checked there against Simpson integration), from closed-form sines and from counting zero
 crossings; never from the element's own output.
 """

@@ -1,12 +1,13 @@
-"""Independent checks of videotimewarp through gi (SPEC.md sections 2-4).
+"""Independent checks of videotimewarp through gi (docs/mathematics.md: the time map, timestamps,
+video frame selection).
 
 Run from the repository root with the plugin directory in GST_PLUGIN_PATH (`make test` exports it):
 
     /usr/bin/python3 -m unittest discover -s Tests/python -p 'test_*.py' -v
 
-Every expected value comes from timewarp_ref.py (closed forms derived by hand from the SPEC
-table, themselves checked against Simpson integration here) or from hand derivations written
-out below; none is taken from the element's own output.
+Every expected value comes from timewarp_ref.py (closed forms derived by hand from the s(u) of
+docs/mathematics.md#built-in-scale-functions, themselves checked against Simpson integration
+here) or from hand derivations written out below; none is taken from the element's own output.
 """
 
 import atexit
@@ -67,7 +68,7 @@ def expected_ns(name, t_ns, D_ns, factor, modifier):
 # ------------------------------------------------------------------------------------------------
 
 class ReferenceSelfCheck(unittest.TestCase):
-    """The hand-derived closed forms agree with Simpson integration of s(u) as the SPEC writes it."""
+    """The hand-derived closed forms agree with Simpson integration of s(u) as the docs write it."""
 
     def test_closed_forms_match_simpson(self):
         for name, f, m in BUILTIN_CASES:
@@ -326,7 +327,7 @@ class FixedRate(unittest.TestCase):
         name, f, m, n = "triangle", 3.0, 0.6, 50
         D = n * SECOND // 25
         warped = [Fraction(T(name, i / 25, D / SECOND, f, m)) for i in range(n)]
-        # Output times are integer nanoseconds (SPEC 2): T(end) = 3.2 s exactly, not 3.2 + 1 ulp.
+        # Output times are integer nanoseconds (docs/mathematics.md#timestamps): T(end) = 3.2 s exactly, not 3.2 + 1 ulp.
         end = Fraction(round(T(name, n / 25, D / SECOND, f, m) * SECOND), SECOND)
         expected = ref.select_frames(warped, end, 25)
         for k, i in enumerate(expected):

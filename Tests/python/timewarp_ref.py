@@ -1,9 +1,10 @@
-"""Independent reference for the gst-timewarp time map (SPEC.md section 2), in plain Python.
+"""Independent reference for the gst-timewarp time map (docs/mathematics.md#the-time-map), in
+plain Python.
 
 Nothing here asks the element anything: every expected value in the Python checks comes from
-the formulas below, derived by hand from the SPEC table, and the closed forms are themselves
-checked against a composite Simpson integration of s(u) written exactly as in the table
-(see ReferenceSelfCheck in test_videotimewarp.py).
+the formulas below, derived by hand from the s(u) of docs/mathematics.md#built-in-scale-functions,
+and the closed forms are themselves checked against a composite Simpson integration of s(u)
+written exactly as there (see ReferenceSelfCheck in test_videotimewarp.py).
 
 Also holds the small GStreamer helpers the checks share (appsrc -> element -> appsink runs).
 """
@@ -15,7 +16,7 @@ SECOND = 1_000_000_000
 
 
 # --------------------------------------------------------------------------------------------
-# Scale functions s(u), written literally from the SPEC table.
+# Scale functions s(u), written literally from docs/mathematics.md#built-in-scale-functions.
 # --------------------------------------------------------------------------------------------
 
 def smoothstep(x):
@@ -177,7 +178,7 @@ INTEGRATORS = {
 
 
 def F(name, u, factor=1.0, modifier=0.5):
-    """The integrator, continued past u = 1 with slope s(1) (SPEC section 2)."""
+    """The integrator, continued past u = 1 with slope s(1) (docs/mathematics.md#continuation-past-the-end)."""
     if u <= 1:
         return INTEGRATORS[name](u, factor, modifier)
     return INTEGRATORS[name](1.0, factor, modifier) + SCALE_FUNCTIONS[name](1.0, factor, modifier) * (u - 1)
@@ -206,7 +207,7 @@ def simpson_F(name, u, factor=1.0, modifier=0.5, panels=2000):
 
 
 # --------------------------------------------------------------------------------------------
-# Fixed-rate frame selection, from the SPEC rule, in exact rational arithmetic.
+# Fixed-rate frame selection, from docs/mathematics.md#video-frame-selection, in exact rational arithmetic.
 # --------------------------------------------------------------------------------------------
 
 def select_frames(warped, warped_end, rate):

@@ -1,9 +1,10 @@
 import CGStreamer
 import CShims
+import TimeWarpMap
 
 /// The Swift API for applications that embed GStreamer: register the `timewarp` plugin
 /// statically (no installation, no `GST_PLUGIN_PATH`) and hand an element a time map written in
-/// Swift, as the article's `ScaleVideo(..., integrator:)` takes a closure.
+/// Swift as a closure (see docs/mathematics.md#swift-closures).
 ///
 /// ```swift
 /// gst_init(nil, nil)
@@ -33,8 +34,8 @@ public enum TimeWarpPlugin {
     }
 
     /// Uses the integrator `F(u)` (with `F(0) = 0`, increasing) as the element's time map, on the
-    /// unit interval `u = t / D`: the article's antiderivative examples are `{ $0 / 2 }`,
-    /// `{ 2 * $0 }` and `{ $0 * $0 / 2 }`. The scale `s = F'` is estimated by central differences.
+    /// unit interval `u = t / D`, e.g. `{ $0 / 2 }`, `{ 2 * $0 }` or `{ $0 * $0 / 2 }` (see
+    /// docs/mathematics.md#antiderivatives). The scale `s = F'` is estimated by finite differences.
     public static func setIntegrator(on element: UnsafeMutablePointer<GstElement>,
                                      _ integrator: @escaping @Sendable (Double) -> Double) throws {
         try setCurve(ClosureCurve(domain: .normalized, validationRange: 0...1, integral: integrator,

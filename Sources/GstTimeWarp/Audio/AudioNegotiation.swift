@@ -1,3 +1,4 @@
+import TimeWarpAudioCore
 import CGStreamer
 
 /// Caps pass through audiotimewarp unchanged: what one side's peer accepts is what the other

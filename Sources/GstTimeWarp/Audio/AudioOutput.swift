@@ -1,3 +1,4 @@
+import TimeWarpAudioCore
 import CGStreamer
 
 /// Feeding the resampler and pushing what it renders, stamped from the output sample index.

@@ -1,5 +1,6 @@
 import CGStreamer
 import CShims
+import TimeWarpAudioCore
 
 /// `audiotimewarp`: resamples audio at variable control points so that it follows the same time
 /// map as `videotimewarp`. Output timestamps are contiguous and derived from the sample index;

@@ -1,3 +1,5 @@
+import TimeWarpMap
+
 /// Error for settings that cannot produce a curve.
 public struct SettingsError: Error, CustomStringConvertible {
     /// What is wrong, for the element error message.

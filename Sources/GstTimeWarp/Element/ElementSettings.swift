@@ -1,3 +1,4 @@
+import TimeWarpAudioCore
 import CShims
 
 /// Everything the application sets on an element, read by the streaming thread: the time-map

@@ -1,3 +1,4 @@
+import TimeWarpMap
 /// A seek this element sent upstream, remembered by sequence number so that the segment it
 /// produces starts (or, in reverse, stops) exactly at the requested output position.
 struct PendingSeek: Sendable {

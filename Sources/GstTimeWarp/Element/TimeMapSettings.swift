@@ -1,4 +1,5 @@
 import CShims
+import TimeWarpMap
 
 /// The time-map properties both elements share (one pipeline string sets both alike). Defaults
 /// come from `CShims.h`, which the C property specs use too.

@@ -1,3 +1,4 @@
+import TimeWarpMap
 import CGStreamer
 
 /// The Swift object behind a videotimewarp or audiotimewarp instance, as the C trampolines and

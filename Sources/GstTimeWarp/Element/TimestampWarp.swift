@@ -1,3 +1,5 @@
+import TimeWarpMap
+
 /// Maps buffer timestamps of one input segment to the output timeline: the output stream time
 /// of a buffer is `T(input stream time)`, and timestamps keep their offset to stream time.
 /// A class (immutable) so that handing it around per buffer costs one reference count, not a

@@ -1,3 +1,4 @@
+import TimeWarpMap
 import CShims
 
 /// GObject properties: the time-map ones both elements share, then the element's own.

@@ -1,3 +1,4 @@
+import TimeWarpMap
 /// Queries: caps go to the element kind; position, duration and seeking answers are mapped
 /// from input to output time through `T`; latency adds the element's own. None of them takes
 /// the streaming state's lock (they may arrive inside a push from this element).

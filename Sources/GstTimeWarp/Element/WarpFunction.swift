@@ -1,3 +1,5 @@
+import TimeWarpMap
+
 /// The values of the `function` property (the `GstTimeWarpFunction` GEnum, same order).
 public enum WarpFunction: Int32, CaseIterable, Sendable {
     case constant = 0, triangle, cosine, taperedCosine, power, doubleSmoothstep

@@ -2,6 +2,7 @@ import XCTest
 import CGStreamer
 import CGStreamerCheck
 @testable import GstTimeWarp
+import TimeWarpAudioCore
 
 /// audiotimewarp through GstHarness. Expected counts come from round(T(end) * rate) with T
 /// from an independent Simpson integration (VideoVariableRateTests.F) or by hand.

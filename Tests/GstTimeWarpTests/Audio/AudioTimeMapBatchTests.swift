@@ -1,5 +1,6 @@
 import XCTest
 @testable import GstTimeWarp
+@testable import TimeWarpMap
 
 /// `TimeMap.warp(inPlace:)`, which audiotimewarp maps every input sample with, gives exactly
 /// `TimeMap.warp(_:)`, bit for bit, for every kind of curve.

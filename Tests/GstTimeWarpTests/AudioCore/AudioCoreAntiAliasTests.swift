@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// Speeding up 4x maps a 10 kHz tone at 48 kHz to 40 kHz, above Nyquist: sinc must remove it,
 /// linear aliases it.

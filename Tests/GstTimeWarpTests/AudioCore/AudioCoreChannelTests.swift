@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// 1, 2, 6 and 64 interleaved channels: each channel is resampled on its own, never mixed.
 final class AudioCoreChannelTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// warp(t) = 2t: twice the samples, half the frequency.
 final class AudioCoreConstantFactorTests: XCTestCase {

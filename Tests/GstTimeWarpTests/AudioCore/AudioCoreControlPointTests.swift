@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// The streaming generator matches the brute-force control points and tolerates bad values.
 final class AudioCoreControlPointTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// The element's way of driving the resampler (`append`, `renderBound`, `render(into:)`,
 /// `renderNothing`) gives exactly what `process(_:into:)` gives, with bounded memory.

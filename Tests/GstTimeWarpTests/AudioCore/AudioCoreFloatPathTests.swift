@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// F32 input is resampled in Float (see `WarpWorkSample`): the same guarantees as the Double
 /// path (anti-aliasing, stop-band, DC gain, streaming invariance), within Float precision.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// S16, S32, F32 and F64 samples: conversions round and saturate, never trap.
 final class AudioCoreFormatTests: XCTestCase {
@@ -8,14 +8,14 @@ final class AudioCoreFormatTests: XCTestCase {
         let values: [Double] = [1e9, -1e9, 32767.4, 32767.6, -32768.6, 1.5, -1.5, 2.4999, .nan,
                                 .infinity, -.infinity, 0]
         var out: [Int16] = []
-        values.withUnsafeBufferPointer { Int16.warpStore($0, appendingTo: &out) }
+        values.withUnsafeBufferPointer { Int16.store($0, appendingTo: &out) }
         XCTAssertEqual(out, [32767, -32768, 32767, 32767, -32768, 2, -2, 2, 0, 32767, -32768, 0])
     }
 
     func testInt32ConversionSaturatesAndRounds() {
         let values: [Double] = [1e12, -1e12, 2147483646.6, -2147483648.4, 0.5, .nan, .infinity]
         var out: [Int32] = []
-        values.withUnsafeBufferPointer { Int32.warpStore($0, appendingTo: &out) }
+        values.withUnsafeBufferPointer { Int32.store($0, appendingTo: &out) }
         XCTAssertEqual(out, [Int32.max, Int32.min, Int32.max, Int32.min, 1, 0, Int32.max])
     }
 

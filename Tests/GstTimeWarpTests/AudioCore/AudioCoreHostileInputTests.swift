@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// Nothing traps and memory stays bounded: NaN samples, extreme maps, broken maps.
 final class AudioCoreHostileInputTests: XCTestCase {
@@ -18,7 +18,7 @@ final class AudioCoreHostileInputTests: XCTestCase {
             let s16 = AudioCoreTestSupport.run(input.map { Double($0) }, channels: 1, rate: 8000,
                                                interpolation: interp) { 1.5 * $0 }.withUnsafeBufferPointer { buf -> [Int16] in
                 var o: [Int16] = []
-                Int16.warpStore(buf, appendingTo: &o)
+                Int16.store(buf, appendingTo: &o)
                 return o
             }
             XCTAssertEqual(s16.count, 6000)

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// warp(t) = t: control points are integers, so linear and cubic reproduce the input exactly and
 /// sinc within 1e-6.

@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// The total output is round((warp(t_end) - warp(t0)) * rate) for every map, length and split,
 /// and output produced before the end never exceeds it.
 final class AudioCoreSampleCountTests: XCTestCase {
-    func testTotalsMatchTheSpec() {
+    func testTotalsMatchTheDocumentedCount() {
         let warps: [(String, @Sendable (Double) -> Double)] = [
             ("identity", { $0 }),
             ("x2", { 2 * $0 }),

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// Output depends only on the input and the map, never on how the input is split into buffers.
 final class AudioCoreStreamingTests: XCTestCase {

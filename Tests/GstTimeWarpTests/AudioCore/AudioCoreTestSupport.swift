@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// Helpers shared by the audio core tests (expected values are computed here independently of
 /// the code under test: closed forms, brute-force references, zero-crossing counts).
@@ -28,7 +28,8 @@ enum AudioCoreTestSupport {
         return out
     }
 
-    /// `round((warp(t0 + N/rate) - warp(t0)) * rate)`, the frame count the spec requires.
+    /// `round((warp(t0 + N/rate) - warp(t0)) * rate)`, the frame count of
+    /// docs/mathematics.md#audio-output-length-and-timestamps.
     static func expectedCount(frames n: Int, rate: Int, startTime t0: Double,
                               warp: (Double) -> Double) -> Int {
         let tEnd = t0 + Double(n) / Double(rate)
@@ -87,7 +88,8 @@ enum AudioCoreTestSupport {
         return (s / Double(end - from)).squareRoot()
     }
 
-    /// The spec's control points computed by brute force from all warped times at once:
+    /// The control points of docs/mathematics.md#audio-control-points computed by brute force
+    /// from all warped times at once:
     /// for `tau_j = X(0) + j/rate` find `X(i-1) <= tau_j < X(i)`, `c = (i-1) + (tau-X(i-1))/(X(i)-X(i-1))`.
     static func referenceControlPoints(frames n: Int, rate: Int, startTime t0: Double, outputs: Int,
                                        warp: (Double) -> Double) -> [Double] {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpAudioCore
 
 /// warp(t) = t + 0.25 t^2, so s(t) = 1 + 0.5 t: a tone of frequency f sounds at f / s(t) at output
 /// time tau = warp(t).
@@ -29,8 +29,8 @@ final class AudioCoreVariableWarpTests: XCTestCase {
     }
 
     func testLinearMatchesBruteForceReference() {
-        // The resampler's linear output equals the article's formula applied to brute-force
-        // control points (edges replicated), for a map that both speeds up and slows down.
+        // The resampler's linear output equals the formula of docs/mathematics.md#audio-interpolation
+        // applied to brute-force control points (edges replicated), for a map that both speeds up and slows down.
         let rate = 8000
         let n = 5000
         let t0 = 0.5

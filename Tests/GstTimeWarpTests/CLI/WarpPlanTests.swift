@@ -4,9 +4,9 @@ import XCTest
 
 /// The plan `warp` prints before it starts, and the curve options behind it.
 final class WarpPlanTests: XCTestCase {
-    func testArticleDefaultPlanOverTenSeconds() throws {
+    func testToolDefaultPlanOverTenSeconds() throws {
         // double-smoothstep, factor 1.5: F(1) = 1 + (f - 1)(1 - a - b) = 1 + 0.5 * 0.5 = 1.25.
-        let map = try CurveOptions.articleDefault.makeMap(duration: 10)
+        let map = try CurveOptions.toolDefault.makeMap(duration: 10)
         let plan = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .any)
         XCTAssertEqual(plan.outputDuration, 12.5, accuracy: 1e-12)
         XCTAssertEqual(plan.estimatedAverageFrameRate!, 24, accuracy: 1e-12)  // 300 / 12.5

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 final class AntiderivativeCurveTests: XCTestCase {
     private func make(_ text: String, duration: Double? = nil) throws -> AntiderivativeCurve {
@@ -7,8 +7,8 @@ final class AntiderivativeCurveTests: XCTestCase {
                                      mediaDuration: duration)
     }
 
-    func testArticleExamples() throws {
-        // The article's t/2, 2*t, t*t/2: output durations D/2, 2D, D/2.
+    func testDocumentedExamples() throws {
+        // u/2, 2*u, u*u/2 (docs/mathematics.md#antiderivatives): output durations D/2, 2D, D/2.
         let d = 12.0
         for (text, end, s1) in [("u/2", 0.5, 0.5), ("2*u", 2.0, 2.0), ("u*u/2", 0.5, 1.0)] {
             let c = try make(text)

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 final class ExpressionParseErrorTests: XCTestCase {
     private func assertError(_ text: String, column: Int, _ expected: String,

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 final class HostileInputTests: XCTestCase {
     /// Parses `text` both ways and, where that succeeds, builds and samples every curve kind.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 final class KeyframeCurveTests: XCTestCase {
     private func curve(_ text: String, duration: Double? = 10) throws -> KeyframeCurve {

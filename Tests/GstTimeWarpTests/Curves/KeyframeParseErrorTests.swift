@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 final class KeyframeParseErrorTests: XCTestCase {
     /// Parsing (and building with `duration`) fails with `message` at `column`.

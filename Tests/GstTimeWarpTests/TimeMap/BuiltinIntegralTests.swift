@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 /// Closed-form `F` and `s` of every built-in against the independent quadrature reference.
 final class BuiltinIntegralTests: XCTestCase {

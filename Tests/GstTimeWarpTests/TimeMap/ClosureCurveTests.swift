@@ -1,9 +1,10 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
-/// Curves from application closures, including the article's antiderivative examples.
+/// Curves from application closures, including the antiderivative examples of
+/// docs/mathematics.md#antiderivatives.
 final class ClosureCurveTests: XCTestCase {
-    func testArticleAntiderivatives() throws {
+    func testAntiderivativeExamples() throws {
         // F = u/2 -> D/2, F = 2u -> 2D, F = u^2/2 -> D/2
         let d = 12.0
         let examples: [(@Sendable (Double) -> Double, Double, Double)] = [

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 /// Values worked out by hand (derivations in the comments).
 final class HandCalculatedTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 /// Refused maps, and that their messages say where they fail.
 final class TimeMapErrorTests: XCTestCase {

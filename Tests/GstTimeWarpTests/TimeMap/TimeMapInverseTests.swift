@@ -1,5 +1,5 @@
 import XCTest
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
 /// `unwarp` inverts `warp` for every built-in, inside `[0, D]` and on the continuation past `D`.
 final class TimeMapInverseTests: XCTestCase {

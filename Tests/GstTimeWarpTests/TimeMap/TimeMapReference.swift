@@ -1,8 +1,8 @@
 import Foundation
-@testable import GstTimeWarp
+@testable import TimeWarpMap
 
-/// An independent reference for the built-in curves: `s(u)` written literally from the table in
-/// SPEC section 2, and `F(u)` by composite Gauss-Legendre quadrature split at every breakpoint,
+/// An independent reference for the built-in curves: `s(u)` written literally from
+/// docs/mathematics.md#built-in-scale-functions, and `F(u)` by composite Gauss-Legendre quadrature split at every breakpoint,
 /// with a geometrically graded mesh at `u = 0` for the singular `power` curves.
 enum TimeMapReference {
     static func smoothstep(_ x: Double) -> Double { 3 * x * x - 2 * x * x * x }
@@ -12,7 +12,7 @@ enum TimeMapReference {
         f * (cos(12 * m * Double.pi * u) + 1) + f / 2
     }
 
-    /// `s(u)` on `[0, 1]`, literally from the spec.
+    /// `s(u)` on `[0, 1]`, literally from docs/mathematics.md#built-in-scale-functions.
     static func scale(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
         switch function {
         case .constant:

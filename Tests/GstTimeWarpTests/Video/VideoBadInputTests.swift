@@ -3,7 +3,8 @@ import CGStreamer
 import CGStreamerCheck
 @testable import GstTimeWarp
 
-/// Bad input gets a clear error or warning, never a crash (SPEC 4).
+/// Bad input gets a clear error or warning, never a crash (a map that is not increasing is
+/// refused: docs/mathematics.md#validation).
 final class VideoBadInputTests: XCTestCase {
     static let caps = "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1"
     static let vfr = "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1"

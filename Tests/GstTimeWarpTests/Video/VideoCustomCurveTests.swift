@@ -42,8 +42,9 @@ final class VideoCustomCurveTests: XCTestCase {
         assertTimes(warpedTimes(h), { t in t + t * t / 4 }, "expression")
     }
 
-    func testTheArticlesAntiderivatives() {
-        // The article's integrators u/2, 2u, u²/2 on D = 2 s: durations D/2, 2D, D/2.
+    func testAntiderivativeExamples() {
+        // The integrators u/2, 2u, u²/2 (docs/mathematics.md#antiderivatives) on D = 2 s:
+        // durations D/2, 2D, D/2.
         let cases: [(String, (Double) -> Double, UInt64)] = [
             ("u/2", { t in t / 2 }, 1 * sec), ("2*u", { t in 2 * t }, 4 * sec),
             ("u*u/2", { t in t * t / 4 }, 1 * sec),

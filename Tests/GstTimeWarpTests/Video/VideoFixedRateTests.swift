@@ -4,7 +4,7 @@ import CGStreamerCheck
 @testable import GstTimeWarp
 
 /// Fixed-rate behaviour of videotimewarp. Expected frames are worked out by hand from the
-/// nearest-frame rule (SPEC 4): slot k at 40k ms shows the frame whose warped time is nearest,
+/// nearest-frame rule (docs/mathematics.md#video-frame-selection): slot k at 40k ms shows the frame whose warped time is nearest,
 /// ties going to the later frame.
 final class VideoFixedRateTests: XCTestCase {
     static let caps25 = "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1"

@@ -4,14 +4,15 @@ import CGStreamerCheck
 @testable import GstTimeWarp
 
 /// Variable-rate mode (framerate=0/1 downstream): every PTS equals T(pts). The expected T is
-/// computed here by an independent composite Simpson integration of s(u) as SPEC 2 defines it.
+/// computed here by an independent composite Simpson integration of s(u) as
+/// docs/mathematics.md#built-in-scale-functions defines it.
 final class VideoVariableRateTests: XCTestCase {
     static let capsIn = "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1"
     static let capsOut = "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1"
 
     static func smoothstep(_ x: Double) -> Double { let c = min(max(x, 0), 1); return c * c * (3 - 2 * c) }
 
-    /// s(u) straight from the SPEC table.
+    /// s(u) straight from docs/mathematics.md#built-in-scale-functions.
     static func s(_ f: String, _ u: Double, factor: Double, modifier m: Double) -> Double {
         let cosine = factor * (cos(12 * m * .pi * u) + 1) + factor / 2
         switch f {

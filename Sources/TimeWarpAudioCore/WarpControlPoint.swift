@@ -1,4 +1,5 @@
-/// One output sample's position in the input: the article's control point plus the local scale.
+/// One output sample's position in the input: its control point plus the local scale (see
+/// docs/mathematics.md#audio-control-points).
 public struct WarpControlPoint: Sendable, Equatable {
     /// Fractional input sample index `c = (i-1) + (tau - X(i-1)) / (X(i) - X(i-1))`, counted from
     /// the first input sample of the segment.

@@ -2,17 +2,13 @@
 /// F32 (`Float`) and F64 (`Double`).
 ///
 /// Each format has a working precision (see `WarpWorkSample`): F32 is resampled in `Float`, the
-/// others in `Double`. Conversions work on whole buffers so that the generic entry points
-/// dispatch once per buffer, never once per sample. Integer formats keep their native scale (no
+/// others in `Double`. The requirements are the resampler's entry points for one format: each
+/// conformance calls the resampler's internal code with its concrete type, so the generic entry
+/// points dispatch once per buffer (never once per sample), and code in other modules gets the
+/// resampler's specialised loops without seeing them. Integer formats keep their native scale (no
 /// normalisation): values convert exactly to `Double` and back with rounding to nearest and
 /// saturation; NaN becomes 0.
 public protocol WarpSample: Sendable {
-    /// Converts `source` element by element into `destination` (same count; extra elements of
-    /// either buffer are ignored).
-    static func warpLoad(_ source: UnsafeBufferPointer<Self>, into destination: UnsafeMutableBufferPointer<Double>)
-    /// Converts `source` and appends the results to `destination`, rounding and saturating
-    /// integer formats (never trapping).
-    static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Self])
     /// Feeds `input` to `resampler` in this format's working precision and appends the output
     /// frames that became ready to `output` (what `WarpResampler.process(_:into:)` does).
     static func warpProcess(_ input: UnsafeBufferPointer<Self>, with resampler: inout WarpResampler,
@@ -22,13 +18,28 @@ public protocol WarpSample: Sendable {
     static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Self])
 }
 
+/// A sample type `WarpResampler` can also render straight into memory the caller owns (the
+/// element renders into the outgoing buffer): the entry points of `WarpResampler+Direct.swift`
+/// for one format, in its working precision.
+public protocol WarpSampleCodec: WarpSample {
+    /// What `WarpResampler.append(_:)` does: appends one step's worth of `input` to `resampler`
+    /// without rendering; returns how many samples it took.
+    static func warpAppend(_ input: UnsafeBufferPointer<Self>, to resampler: inout WarpResampler) -> Int
+    /// What `WarpResampler.render(into:)` does: renders the frames that are ready into `output`;
+    /// returns how many frames it wrote.
+    static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Self>) -> Int
+    /// What `WarpResampler.renderNothing(_:)` does: moves the control points on without output.
+    static func warpRenderNothing(_ resampler: inout WarpResampler)
+}
+
 /// How a sample format converts to and from the precision the resampler works in for it.
-protocol WarpSampleCodec {
+protocol WarpWorkCodec {
     /// The working precision: `Float` for F32, `Double` for the other formats.
     associatedtype Work: WarpWorkSample
     /// One sample in the working precision (exact: integers and `Float` fit).
     static func work(_ sample: Self) -> Work
-    /// Converts `source` and appends the results to `destination`.
+    /// Converts `source` and appends the results to `destination`, rounding and saturating
+    /// integer formats (never trapping).
     static func store(_ source: UnsafeBufferPointer<Work>, appendingTo destination: inout [Self])
     /// Converts `source` into `source.count` values at `destination`.
     static func convert(_ source: UnsafeBufferPointer<Work>, into destination: UnsafeMutablePointer<Self>)
@@ -57,23 +68,6 @@ enum WarpSampleConversion {
                               _ convert: (W) -> S) {
         guard let s = source.baseAddress else { return }
         for k in 0..<source.count { destination[k] = convert(s[k]) }
-    }
-
-    /// Converts `source` into `destination` over their common length.
-    @inline(__always)
-    static func load<S, W>(_ source: UnsafeBufferPointer<S>, into destination: UnsafeMutableBufferPointer<W>,
-                           _ convert: (S) -> W) {
-        let n = min(source.count, destination.count)
-        guard n > 0, let s = source.baseAddress, let d = destination.baseAddress else { return }
-        for k in 0..<n { d[k] = convert(s[k]) }
-    }
-
-    /// Copies the common length of `source` into `destination` unchanged.
-    @inline(__always)
-    static func copy<W>(_ source: UnsafeBufferPointer<W>, into destination: UnsafeMutableBufferPointer<W>) {
-        let n = min(source.count, destination.count)
-        guard n > 0, let s = source.baseAddress, let d = destination.baseAddress else { return }
-        d.update(from: s, count: n)
     }
 
     /// `v` rounded to nearest (halves away from zero) and clamped to `lo...hi`; NaN gives 0.

@@ -4,7 +4,8 @@
 /// `X(i) = warp(t_i)`; output frame `j` sits at `tau_j = warp(t0) + j/rate`. Each output frame takes
 /// the control point `c` of `ControlPointGenerator` and interpolates the input there with the chosen
 /// `AudioInterpolation`. At end of stream (`drain`) the total number of output frames is exactly
-/// `round((warp(t_end) - warp(t0)) * rate)` with `t_end = t0 + N/rate` for `N` input frames.
+/// `round((warp(t_end) - warp(t0)) * rate)` with `t_end = t0 + N/rate` for `N` input frames. The
+/// mathematics: docs/mathematics.md#audio-control-points and the two sections after it.
 ///
 /// - `warp` is called exactly once per input frame, plus once for `t0` (never integrated from 0);
 ///   it must be increasing: values that are not finite or not increasing are skipped (see
@@ -12,8 +13,9 @@
 ///   map as a batch function instead (one call per chunk of input times).
 /// - Precision: F32 input is resampled in `Float`, the other formats in `Double` (see
 ///   `WarpWorkSample`); the first buffer's sample type decides.
-/// - Memory is bounded: a window of about `2 * maxLatencySamples` frames plus one processing chunk,
-///   independent of stream length and buffer size. The output array is the caller's.
+/// - Memory is bounded: a window of about `2 * interpolation.maxLookahead` frames plus one
+///   processing chunk, independent of stream length and buffer size. The output array is the
+///   caller's.
 /// - Frames before the first and after the last input frame read as copies of those frames.
 /// - Output depends only on the input and the map, never on how the input is split into buffers
 ///   (buffers may even split a frame between channels).
@@ -37,8 +39,6 @@ public struct WarpResampler: Sendable {
     public internal(set) var startTime: Double
     /// Frames emitted so far.
     public internal(set) var outputCount: Int64 = 0
-    /// Complete input frames received so far (`N`).
-    public var inputCount: Int64 { slot.realFrames }
     /// True after `drain(into:)`; further input is ignored until `reset(startTime:)`.
     public internal(set) var isFinished = false
 
@@ -87,17 +87,6 @@ public struct WarpResampler: Sendable {
         start(at: t0)
     }
 
-    /// Input frames the kernel looks ahead at unit speed or when slowing down (what the element
-    /// reports as latency). For `sinc` this grows when speeding up, up to `maxLatencySamples`.
-    public var latencySamples: Int { interpolation.nominalLookahead }
-
-    /// The largest lookahead in input frames the kernel can ever need (sinc at >= 32x speed-up).
-    public var maxLatencySamples: Int { interpolation.maxLookahead }
-
-    /// Input frames currently held by the interpolation window, including edge padding
-    /// (diagnostics: stays bounded whatever the stream length or buffer size).
-    public var retainedFrameCount: Int { slot.frameCount }
-
     /// Samples of internal storage currently allocated for the input window and pending warped
     /// times (diagnostics: stays bounded whatever the stream length or buffer size).
     public var retainedSampleCapacity: Int { slot.storageCount &+ generator.queueCapacity }
@@ -108,6 +97,7 @@ public struct WarpResampler: Sendable {
 
     /// Appends interleaved `input` and appends to `output` every output frame that is now fully
     /// determined (enough input for the kernel, and certainly within the final count).
+    @inlinable
     public mutating func process<S: WarpSample>(_ input: UnsafeBufferPointer<S>, into output: inout [S]) {
         S.warpProcess(input, with: &self, into: &output)
     }
@@ -116,6 +106,7 @@ public struct WarpResampler: Sendable {
     /// `round((warp(t_end) - warp(t0)) * rate)`, reading copies of the last input frame beyond the
     /// end. An incomplete trailing frame is dropped. Later `process` calls are ignored until
     /// `reset(startTime:)`.
+    @inlinable
     public mutating func drain<S: WarpSample>(into output: inout [S]) {
         S.warpDrain(&self, into: &output)
     }

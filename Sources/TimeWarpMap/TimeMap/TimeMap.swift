@@ -1,4 +1,4 @@
-/// The validated time map `T` of SPEC section 2: media time `t` (seconds) to output time
+/// The validated time map `T` (docs/mathematics.md#the-time-map): media time `t` (seconds) to output time
 /// `T(t) = D * F(t / D)` for normalized curves, or `T(t) = F(t)` for curves in seconds, and back.
 ///
 /// Construction checks the curve once (parameters, `F(0) = 0`, `F` finite and strictly increasing
@@ -15,7 +15,7 @@ public struct TimeMap: Sendable {
     public let outputDuration: Double?
 
     /// Seconds per unit of the curve's domain: `D` for normalized curves, 1 for seconds.
-    let unit: Double
+    @usableFromInline let unit: Double
     /// `F` at the grid positions `end * k / n`, `k = 0...n`; strictly increasing.
     let table: [Double]
     /// The end of the grid, `curve.validationRange.upperBound` (curve units).
@@ -58,17 +58,20 @@ public struct TimeMap: Sendable {
     }
 
     /// `T(t)`: the output time in seconds of media time `t` in seconds.
+    @inlinable
     public func warp(_ t: Double) -> Double {
         unit * curve.integral(to: t / unit)
     }
 
     /// `T⁻¹(y)`: the media time in seconds that is output at `y` seconds; 0 for `y <= 0`.
     /// Accurate to about 1e-15 relative, in a bounded number of steps.
+    @inlinable
     public func unwarp(_ y: Double) -> Double {
         unit * inverseIntegral(y / unit)
     }
 
     /// `dT/dt = s(t / D)` (or `s(t)` for curves in seconds): the local stretch at media time `t`.
+    @inlinable
     public func scale(atSeconds t: Double) -> Double {
         curve.scale(at: t / unit)
     }

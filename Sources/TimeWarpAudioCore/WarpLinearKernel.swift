@@ -1,5 +1,5 @@
-/// `A[n]*(1-f) + A[n+1]*f` at `c = n + f` (the article's formula), evaluated in `Double` whatever
-/// the working precision; exactly `A[n]` when `f == 0`.
+/// `A[n]*(1-f) + A[n+1]*f` at `c = n + f` (see docs/mathematics.md#audio-interpolation),
+/// evaluated in `Double` whatever the working precision; exactly `A[n]` when `f == 0`.
 struct WarpLinearKernel<W: WarpWorkSample>: WarpFrameKernel {
     static var usesScale: Bool { false }
     /// `(1.0).bitPattern`.

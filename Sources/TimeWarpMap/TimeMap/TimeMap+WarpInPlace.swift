@@ -9,7 +9,7 @@ extension TimeMap {
 
     /// `warp(inPlace:)` with the curve's type resolved once, now: keep the function for every
     /// buffer of a run.
-    func inPlaceWarp() -> @Sendable (UnsafeMutableBufferPointer<Double>) -> Void {
+    public func inPlaceWarp() -> @Sendable (UnsafeMutableBufferPointer<Double>) -> Void {
         switch curve {
         case let c as ConstantScaleCurve: return TimeMap.inPlaceWarp(curve: c, unit: unit)
         case let c as BuiltinCurve: return TimeMap.inPlaceWarp(curve: c, unit: unit)

@@ -1,5 +1,5 @@
 /// The curve of `function=expression`: the expression is the scale `s(u)`, integrated
-/// numerically once into a table.
+/// numerically once into a table (docs/mathematics.md#expressions).
 ///
 /// `make` integrates `s` with adaptive Gauss–Kronrod 7-15 (to 1e-13 of `∫₀¹|s|`, with an
 /// end-point check so jumps cannot hide between the rule's nodes) onto an adaptive table of
@@ -14,8 +14,6 @@
 public struct ExpressionCurve: TimeScaleCurve {
     /// The expression for `s(u)` (with `D` bound to the duration when it uses `t` or `D`).
     public let expression: Expression
-    /// The media duration in seconds used for `t` and `D`, when known and valid.
-    public let mediaDuration: Double?
     /// The precomputed table of `F` and `s`.
     private let table: HermiteTable
     /// `D` passed to `evaluate` (NaN when unknown).
@@ -25,8 +23,6 @@ public struct ExpressionCurve: TimeScaleCurve {
     public var domain: CurveDomain { .normalized }
     /// `0...1`.
     public var validationRange: ClosedRange<Double> { 0...1 }
-    /// Number of table nodes (for diagnostics and benchmarks).
-    public var nodeCount: Int { table.x.count }
 
     /// Tabulates `F` for `expression` with media duration `mediaDuration` seconds (needed only
     /// when the expression uses `t` or `D`). Throws naming `u` (and `t`) where `s` is NaN or
@@ -37,18 +33,15 @@ public struct ExpressionCurve: TimeScaleCurve {
         let (bound, d) = expression.specialized(duration)
         do {
             let table = try HermiteTableBuilder.build { bound.evaluate(u: $0, duration: d) }
-            return ExpressionCurve(expression: bound, mediaDuration: duration, table: table,
-                                   boundDuration: d)
+            return ExpressionCurve(expression: bound, table: table, boundDuration: d)
         } catch {
             throw error.buildError(function: "s", duration: duration)
         }
     }
 
     /// Stores a built table.
-    private init(expression: Expression, mediaDuration: Double?, table: HermiteTable,
-                 boundDuration: Double) {
+    private init(expression: Expression, table: HermiteTable, boundDuration: Double) {
         self.expression = expression
-        self.mediaDuration = mediaDuration
         self.table = table
         self.boundDuration = boundDuration
     }

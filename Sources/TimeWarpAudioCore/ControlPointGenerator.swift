@@ -1,10 +1,10 @@
-/// Streaming control points for variable-rate resampling: the article's `ControlBlocks`,
-/// done incrementally with bounded memory.
+/// Streaming control points for variable-rate resampling (see
+/// docs/mathematics.md#audio-control-points), computed incrementally with bounded memory.
 ///
 /// Feed the warped times `X(0), X(1), ...` of consecutive input samples (`X(i) = warp(t0 + i/rate)`,
 /// seconds). Output sample `j` sits at `tau_j = X(0) + j/rate`; for the input pair with
 /// `X(i-1) <= tau_j < X(i)` its control point is
-/// `c = (i-1) + (tau_j - X(i-1)) / (X(i) - X(i-1))` (the article's `c = (i-1) + t/T`).
+/// `c = (i-1) + (tau_j - X(i-1)) / (X(i) - X(i-1))`.
 ///
 /// `peek()` returns the control point of output `outputIndex` as soon as enough X values have been
 /// fed, `advance()` moves to the next output. Fed values wait in a FIFO until `peek()` needs them,

@@ -1,4 +1,5 @@
-/// A time-scale curve through keyframes, integrated piece by piece in closed form.
+/// A time-scale curve through keyframes, integrated piece by piece in closed form
+/// (docs/mathematics.md#keyframes).
 ///
 /// Built by `KeyframeSpec.makeCurve(mediaDuration:)`. Between keys the scale follows each key's
 /// `KeyframeEase`; before the first key and after the last the scale is the first/last key's
@@ -11,8 +12,6 @@ public struct KeyframeCurve: TimeScaleCurve {
     public let positions: [Double]
     /// Scale values at the keys.
     public let values: [Double]
-    /// Ease of the piece ending at each key (the first entry is unused).
-    public let eases: [KeyframeEase]
     /// Pieces between consecutive keys.
     private let segments: [KeyframeSegment]
     /// `F` at each key.
@@ -25,7 +24,6 @@ public struct KeyframeCurve: TimeScaleCurve {
     init(positions: [Double], values: [Double], eases: [KeyframeEase], domain: CurveDomain) {
         self.positions = positions
         self.values = values
-        self.eases = eases
         self.domain = domain
         let slopes = fritschCarlsonSlopes(x: positions, y: values)
         var segments: [KeyframeSegment] = []

@@ -1,4 +1,5 @@
-/// The curve of `function=antiderivative`: the expression is the integrator `F(u)` itself.
+/// The curve of `function=antiderivative`: the expression is the integrator `F(u)` itself
+/// (docs/mathematics.md#antiderivatives).
 ///
 /// `F(0)` must be 0 within 1e-12 (any such residue is subtracted so `F(0)` is exactly 0).
 /// `scale(at:)` is a numerical derivative with step `h = 2⁻¹⁷` (about 7.6e-6): the central
@@ -11,8 +12,6 @@ public struct AntiderivativeCurve: TimeScaleCurve {
     public static let derivativeStep = 0x1p-17
     /// The expression for `F(u)` (with `D` bound when it uses `t` or `D`).
     public let expression: Expression
-    /// The media duration in seconds used for `t` and `D`, when known and valid.
-    public let mediaDuration: Double?
     /// `D` passed to `evaluate` (NaN when unknown).
     private let boundDuration: Double
     /// The expression's value at 0, subtracted from every `F`.
@@ -39,8 +38,7 @@ public struct AntiderivativeCurve: TimeScaleCurve {
             throw .notFinite(function: "F", u: 0, seconds: duration.map { _ in 0 }, value: f0)
         }
         guard abs(f0) <= 1e-12 else { throw .antiderivativeNotZeroAtStart(value: f0) }
-        let draft = AntiderivativeCurve(expression: bound, mediaDuration: duration,
-                                        boundDuration: d, offset: f0)
+        let draft = AntiderivativeCurve(expression: bound, boundDuration: d, offset: f0)
         let checks = 1024
         for i in 0...checks {
             let u = Double(i) / Double(checks)
@@ -57,10 +55,8 @@ public struct AntiderivativeCurve: TimeScaleCurve {
     }
 
     /// Stores the expression and precomputes the end values.
-    private init(expression: Expression, mediaDuration: Double?, boundDuration: Double,
-                 offset: Double) {
+    private init(expression: Expression, boundDuration: Double, offset: Double) {
         self.expression = expression
-        self.mediaDuration = mediaDuration
         self.boundDuration = boundDuration
         self.offset = offset
         let f = { (u: Double) in expression.evaluate(u: u, duration: boundDuration) - offset }

@@ -37,7 +37,7 @@ public struct ClosureCurve: TimeScaleCurve, CustomStringConvertible {
         upperValue = integral(upper)
     }
 
-    /// Wraps an integrator `F` alone (the article's `u/2`, `2*u`, `u*u/2`). The scale is derived
+    /// Wraps an integrator `F` alone (e.g. `u/2`, `2*u`, `u*u/2`). The scale is derived
     /// from `F` by finite differences (central inside the range, one-sided second order at its
     /// ends), so `scale(at:)` is approximate (about 1e-10 relative for smooth `F`); `integral(to:)`
     /// is `F` itself.

@@ -12,7 +12,8 @@ extension TimeMap {
     }
 
     /// Samples `F` and `s` on `gridIntervals` intervals of `0...validationRange.upperBound` and
-    /// throws the first failure found, naming its position in `u` and seconds.
+    /// throws the first failure found (docs/mathematics.md#validation), naming its position in
+    /// `u` and seconds.
     static func validatedGrid(_ curve: any TimeScaleCurve,
                               mediaDuration: Double?) throws(TimeMapError) -> ValidatedGrid {
         let summary = TimeMap.summary(of: curve)

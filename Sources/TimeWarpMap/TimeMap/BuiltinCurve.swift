@@ -1,5 +1,5 @@
-/// One of the built-in time-scale functions of SPEC section 2 with its `factor` and `modifier`,
-/// on the normalized domain `u = t / D`, with closed-form integrals.
+/// One of the built-in time-scale functions (docs/mathematics.md#built-in-scale-functions) with
+/// its `factor` and `modifier`, on the normalized domain `u = t / D`, with closed-form integrals.
 ///
 /// Past `u = 1` the curve continues linearly with slope `s(1)`; before `u = 0` with slope `s(0)`
 /// (or 1 where `s(0)` is infinite, as for `power` with `-1 < factor < 0`). Parameters are not
@@ -36,7 +36,8 @@ public struct BuiltinCurve: TimeScaleCurve, CustomStringConvertible {
     /// True exactly for `constant` with `factor == 1`.
     public var isIdentity: Bool { function == .constant && factor == 1 }
 
-    /// `s(u)` from the table in SPEC section 2; `s(1)` past 1 and the start slope before 0.
+    /// `s(u)` (docs/mathematics.md#built-in-scale-functions); `s(1)` past 1 and the start slope
+    /// before 0 (docs/mathematics.md#continuation-past-the-end).
     public func scale(at u: Double) -> Double {
         if u > 1 { return endScale }
         if u < 0 { return startSlope }

@@ -1,8 +1,9 @@
 extension TimeMap {
-    /// Solves `F(x) = v` for `x` in curve units: a bracket from the grid table (or from the
-    /// linear continuation past its end), then Newton steps with `s` as the derivative, falling
-    /// back to bisection whenever a step leaves the bracket or converges too slowly. At most
-    /// `maxSteps` steps (typically 1 to 3).
+    /// Solves `F(x) = v` for `x` in curve units (docs/mathematics.md#the-inverse): a bracket from
+    /// the grid table (or from the linear continuation past its end), then Newton steps with `s`
+    /// as the derivative, falling back to bisection whenever a step leaves the bracket or
+    /// converges too slowly. At most `maxSteps` steps (typically 1 to 3).
+    @usableFromInline
     func inverseIntegral(_ v: Double) -> Double {
         if v.isNaN { return .nan }
         if v == .infinity { return .infinity }

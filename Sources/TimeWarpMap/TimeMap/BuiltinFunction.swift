@@ -1,5 +1,5 @@
-/// The built-in instantaneous time-scale functions of SPEC section 2, named by their GStreamer
-/// enum nicks (`function=tapered-cosine`).
+/// The built-in instantaneous time-scale functions (docs/mathematics.md#built-in-scale-functions),
+/// named by their GStreamer enum nicks (`function=tapered-cosine`).
 public enum BuiltinFunction: String, Sendable, CaseIterable {
     /// `s(u) = factor`.
     case constant

@@ -1,20 +1,9 @@
-// The four sample formats of `WarpSample`: conversions to and from their working precision.
+// The four sample formats of `WarpSample`: the resampler's entry points in each format's working
+// precision, and the conversions to and from it.
 
 /// S16: 16-bit signed integer samples, resampled in `Double`.
-extension Int16: WarpSample, WarpSampleCodec {
+extension Int16: WarpSampleCodec, WarpWorkCodec {
     typealias Work = Double
-
-    /// Converts S16 samples to `Double` exactly (no normalisation).
-    public static func warpLoad(_ source: UnsafeBufferPointer<Int16>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.load(source, into: destination) { Double($0) }
-    }
-
-    /// Rounds and saturates to `-32768...32767`; NaN becomes 0.
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int16]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) {
-            Int16(WarpSampleConversion.saturate($0, -32768, 32767))
-        }
-    }
 
     /// Resamples in `Double`.
     public static func warpProcess(_ input: UnsafeBufferPointer<Int16>, with resampler: inout WarpResampler,
@@ -27,11 +16,29 @@ extension Int16: WarpSample, WarpSampleCodec {
         resampler.typedDrain(into: &output)
     }
 
+    /// Appends in `Double`.
+    public static func warpAppend(_ input: UnsafeBufferPointer<Int16>, to resampler: inout WarpResampler) -> Int {
+        resampler.typedAppend(input)
+    }
+
+    /// Renders in `Double`.
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int16>) -> Int {
+        resampler.typedRender(into: output)
+    }
+
+    /// Moves on in `Double`.
+    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
+        resampler.typedRenderNothing(Int16.self)
+    }
+
     @inline(__always)
     static func work(_ sample: Int16) -> Double { Double(sample) }
 
+    /// Rounds and saturates to `-32768...32767`; NaN becomes 0.
     static func store(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int16]) {
-        warpStore(source, appendingTo: &destination)
+        WarpSampleConversion.append(source, to: &destination, zero: 0) {
+            Int16(WarpSampleConversion.saturate($0, -32768, 32767))
+        }
     }
 
     static func convert(_ source: UnsafeBufferPointer<Double>, into destination: UnsafeMutablePointer<Int16>) {
@@ -40,20 +47,8 @@ extension Int16: WarpSample, WarpSampleCodec {
 }
 
 /// S32: 32-bit signed integer samples, resampled in `Double`.
-extension Int32: WarpSample, WarpSampleCodec {
+extension Int32: WarpSampleCodec, WarpWorkCodec {
     typealias Work = Double
-
-    /// Converts S32 samples to `Double` exactly (no normalisation).
-    public static func warpLoad(_ source: UnsafeBufferPointer<Int32>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.load(source, into: destination) { Double($0) }
-    }
-
-    /// Rounds and saturates to `Int32.min...Int32.max`; NaN becomes 0.
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int32]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) {
-            Int32(WarpSampleConversion.saturate($0, -2147483648, 2147483647))
-        }
-    }
 
     /// Resamples in `Double`.
     public static func warpProcess(_ input: UnsafeBufferPointer<Int32>, with resampler: inout WarpResampler,
@@ -66,11 +61,29 @@ extension Int32: WarpSample, WarpSampleCodec {
         resampler.typedDrain(into: &output)
     }
 
+    /// Appends in `Double`.
+    public static func warpAppend(_ input: UnsafeBufferPointer<Int32>, to resampler: inout WarpResampler) -> Int {
+        resampler.typedAppend(input)
+    }
+
+    /// Renders in `Double`.
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int32>) -> Int {
+        resampler.typedRender(into: output)
+    }
+
+    /// Moves on in `Double`.
+    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
+        resampler.typedRenderNothing(Int32.self)
+    }
+
     @inline(__always)
     static func work(_ sample: Int32) -> Double { Double(sample) }
 
+    /// Rounds and saturates to `Int32.min...Int32.max`; NaN becomes 0.
     static func store(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int32]) {
-        warpStore(source, appendingTo: &destination)
+        WarpSampleConversion.append(source, to: &destination, zero: 0) {
+            Int32(WarpSampleConversion.saturate($0, -2147483648, 2147483647))
+        }
     }
 
     static func convert(_ source: UnsafeBufferPointer<Double>, into destination: UnsafeMutablePointer<Int32>) {
@@ -79,18 +92,8 @@ extension Int32: WarpSample, WarpSampleCodec {
 }
 
 /// F32: 32-bit float samples, resampled in `Float` (held exactly; see `WarpWorkSample`).
-extension Float: WarpSample, WarpSampleCodec {
+extension Float: WarpSampleCodec, WarpWorkCodec {
     typealias Work = Float
-
-    /// Widens F32 samples to `Double` exactly.
-    public static func warpLoad(_ source: UnsafeBufferPointer<Float>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.load(source, into: destination) { Double($0) }
-    }
-
-    /// Rounds to the nearest `Float` (NaN and infinities pass through as in IEEE 754).
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Float]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) { Float($0) }
-    }
 
     /// Resamples in `Float`.
     public static func warpProcess(_ input: UnsafeBufferPointer<Float>, with resampler: inout WarpResampler,
@@ -101,6 +104,21 @@ extension Float: WarpSample, WarpSampleCodec {
     /// Drains in `Float`.
     public static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Float]) {
         resampler.typedDrain(into: &output)
+    }
+
+    /// Appends in `Float`.
+    public static func warpAppend(_ input: UnsafeBufferPointer<Float>, to resampler: inout WarpResampler) -> Int {
+        resampler.typedAppend(input)
+    }
+
+    /// Renders in `Float`.
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        resampler.typedRender(into: output)
+    }
+
+    /// Moves on in `Float`.
+    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
+        resampler.typedRenderNothing(Float.self)
     }
 
     @inline(__always)
@@ -116,18 +134,8 @@ extension Float: WarpSample, WarpSampleCodec {
 }
 
 /// F64: 64-bit float samples, resampled in `Double`.
-extension Double: WarpSample, WarpSampleCodec {
+extension Double: WarpSampleCodec, WarpWorkCodec {
     typealias Work = Double
-
-    /// Copies F64 samples unchanged.
-    public static func warpLoad(_ source: UnsafeBufferPointer<Double>, into destination: UnsafeMutableBufferPointer<Double>) {
-        WarpSampleConversion.copy(source, into: destination)
-    }
-
-    /// Appends the samples unchanged.
-    public static func warpStore(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Double]) {
-        destination.append(contentsOf: source)
-    }
 
     /// Resamples in `Double`.
     public static func warpProcess(_ input: UnsafeBufferPointer<Double>, with resampler: inout WarpResampler,
@@ -138,6 +146,21 @@ extension Double: WarpSample, WarpSampleCodec {
     /// Drains in `Double`.
     public static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Double]) {
         resampler.typedDrain(into: &output)
+    }
+
+    /// Appends in `Double`.
+    public static func warpAppend(_ input: UnsafeBufferPointer<Double>, to resampler: inout WarpResampler) -> Int {
+        resampler.typedAppend(input)
+    }
+
+    /// Renders in `Double`.
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Double>) -> Int {
+        resampler.typedRender(into: output)
+    }
+
+    /// Moves on in `Double`.
+    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
+        resampler.typedRenderNothing(Double.self)
     }
 
     @inline(__always)

@@ -67,15 +67,6 @@ enum WarpStoreSlot {
         }
     }
 
-    /// Frames held by the window, including edge padding.
-    var frameCount: Int {
-        switch self {
-        case .empty: return 0
-        case .float(let s): return s.window.frameCount
-        case .double(let s): return s.window.frameCount
-        }
-    }
-
     /// Samples of window storage allocated.
     var storageCount: Int {
         switch self {

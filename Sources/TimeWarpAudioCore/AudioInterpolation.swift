@@ -1,21 +1,19 @@
-/// How `WarpResampler` reconstructs the input signal between input samples.
+/// How `WarpResampler` reconstructs the input signal between input samples (the formulas:
+/// docs/mathematics.md#audio-interpolation).
 ///
-/// - `linear`: the article's two-point formula `A[n]*(1-f) + A[n+1]*f`. Cheapest; aliases when
+/// - `linear`: the two-point formula `A[n]*(1-f) + A[n+1]*f`. Cheapest; aliases when
 ///   speeding up.
 /// - `cubic`: four-point Catmull-Rom spline through `A[n-1] ... A[n+2]`. Smoother than linear,
 ///   still no anti-aliasing.
 /// - `sinc`: Kaiser-windowed sinc whose cut-off follows the local speed, so speeding up does not
 ///   alias (see `WarpResampler` for the exact kernel). The element's default.
 public enum AudioInterpolation: String, CaseIterable, Sendable {
-    /// Two-point linear interpolation (the article's `vDSP_vlintD` formula).
+    /// Two-point linear interpolation.
     case linear
     /// Four-point Catmull-Rom cubic interpolation.
     case cubic
     /// Speed-adaptive Kaiser-windowed sinc interpolation (anti-aliased).
     case sinc
-
-    /// The interpolation the `audiotimewarp` element uses when none is chosen: `sinc`.
-    public static var elementDefault: AudioInterpolation { .sinc }
 
     /// Input samples the kernel needs beyond the sample at or below a control point when the
     /// local scale is 1 or more (slowing down or unit speed). For `sinc` this grows when speeding

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The formulas of the built-in functions on `0 <= u <= 1` (no continuation): `s` from the table
-/// in SPEC section 2 and its antiderivative `F` with `F(0) = 0`, each in closed form.
+/// in docs/mathematics.md#built-in-scale-functions and its antiderivative `F` with `F(0) = 0`, each in closed form.
 enum BuiltinShapes {
     /// `s(u)` of `function` for `0 <= u <= 1`.
     static func scale(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {

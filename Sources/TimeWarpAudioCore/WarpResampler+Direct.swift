@@ -17,17 +17,14 @@ extension WarpResampler {
     /// Appends one step's worth of interleaved `input` (see `appendSome`: the rest of a split
     /// frame, up to `chunkFrames` whole frames, or a trailing partial frame) without rendering;
     /// returns how many samples it took (0 once finished or for empty input).
-    mutating func append<S: WarpSampleCodec>(_ input: UnsafeBufferPointer<S>) -> Int {
-        guard !isFinished, let src = input.baseAddress, input.count > 0 else { return 0 }
-        var store = takeStore(S.Work.self)
-        let (taken, _) = appendSome(src, count: input.count, store: &store)
-        S.Work.putStore(consume store, into: &slot)
-        return taken
+    @inlinable
+    public mutating func append<S: WarpSampleCodec>(_ input: UnsafeBufferPointer<S>) -> Int {
+        S.warpAppend(input, to: &self)
     }
 
     /// An upper bound on the frames `render(into:)` writes now: those still certainly within the
     /// final count.
-    var renderBound: Int {
+    public var renderBound: Int {
         guard !isFinished else { return 0 }
         return Int(clamping: max(0, outputLimit &- outputCount))
     }
@@ -35,7 +32,29 @@ extension WarpResampler {
     /// Renders the frames that are ready into `output` (room for `output.count / channels`
     /// frames, which should be `renderBound + 1`: at most `renderBound` are written); returns how
     /// many frames it wrote.
-    mutating func render<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+    @inlinable
+    public mutating func render<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+        S.warpRender(&self, into: output)
+    }
+
+    /// What `render(into:)` does when `renderBound` is 0: no frame comes out, but the generator
+    /// moves on (a frame beyond the count may be held), so the window can let go of old input.
+    @inlinable
+    public mutating func renderNothing<S: WarpSampleCodec>(_: S.Type) {
+        S.warpRenderNothing(&self)
+    }
+
+    /// `append(_:)` in the working precision of `S`.
+    mutating func typedAppend<S: WarpWorkCodec>(_ input: UnsafeBufferPointer<S>) -> Int {
+        guard !isFinished, let src = input.baseAddress, input.count > 0 else { return 0 }
+        var store = takeStore(S.Work.self)
+        let (taken, _) = appendSome(src, count: input.count, store: &store)
+        S.Work.putStore(consume store, into: &slot)
+        return taken
+    }
+
+    /// `render(into:)` in the working precision of `S`.
+    mutating func typedRender<S: WarpWorkCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
         let c = channels
         let room = output.count / c
         guard !isFinished, room > 0, let base = output.baseAddress else { return 0 }
@@ -62,9 +81,8 @@ extension WarpResampler {
         return written
     }
 
-    /// What `render(into:)` does when `renderBound` is 0: no frame comes out, but the generator
-    /// moves on (a frame beyond the count may be held), so the window can let go of old input.
-    mutating func renderNothing<S: WarpSampleCodec>(_: S.Type) {
+    /// `renderNothing(_:)` in the working precision of `S`.
+    mutating func typedRenderNothing<S: WarpWorkCodec>(_: S.Type) {
         guard !isFinished else { return }
         var store = takeStore(S.Work.self)
         var none: [S] = []
