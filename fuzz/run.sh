@@ -13,11 +13,7 @@ root=$(dirname "$here")
 seconds=${1:-120}
 [ $# -gt 0 ] && shift
 
-if [ -d "$root/Sources/GstTimeWarp/Curves" ]; then
-    sources="$root/Sources/GstTimeWarp/Curves/*.swift $root/Sources/GstTimeWarp/TimeMap/TimeScaleCurve.swift"
-else
-    sources="$root/Sources/Curves/*.swift"
-fi
+sources="$root/Sources/TimeWarpMap/Curves/*.swift $root/Sources/TimeWarpMap/TimeMap/TimeScaleCurve.swift"
 work=${FUZZ_WORK:-$root/.build/fuzz}
 mkdir -p "$work/corpus"
 

@@ -18,7 +18,7 @@ import CGStreamerCheck
 /// in 1.22 the new frame is never pushed on arrival). A frame older than the held one is dropped.
 /// At EOS without a segment stop, the held frame is pushed once for the next slot.
 ///
-/// Not ported (videotimewarp has no such property; SPEC section 3):
+/// Not ported (videotimewarp has no such property; see the README's property reference):
 /// - test_rate for rate=0.5 and rate=2.0 (`rate`); only the rate=1.0 case is ported.
 /// - test_query_duration / test_query_position for rate != 1 (`rate`); see VideorateQueryConformanceTests.
 /// - test_max_duplication_time is ported below but skipped while `max-duplication-time` is absent.
@@ -80,7 +80,7 @@ final class VideorateFlowConformanceTests: XCTestCase {
                 XCTAssertEqual(h.stats(f), RateStats(3, 5, 0, 2), "[\(f)] eos")
                 XCTAssertEqual(out.last?.pts, 160 * ms, "[\(f)] eos")
             } else {
-                // videotimewarp fills up to T(end) (SPEC 4): the held 240 ms frame lasts one input
+                // videotimewarp fills up to T(end) (docs/mathematics.md#video-frame-selection): the held 240 ms frame lasts one input
                 // period, to 280 ms, so slots 160, 200 and 240 ms show it.
                 XCTAssertEqual(out.count, 7, "[\(f)] eos")
                 XCTAssertEqual(h.stats(f), RateStats(3, 7, 0, 4), "[\(f)] eos")
@@ -249,7 +249,7 @@ final class VideorateFlowConformanceTests: XCTestCase {
     ///
     /// videotimewarp deliberately differs: in variable-rate mode nothing is held (each frame is
     /// retimed on its own), and a frame without a timestamp is dropped with a warning, the stream
-    /// going on (SPEC 4, bad input).
+    /// going on (README, Behaviour in a pipeline).
     func testNoptsInMiddle() {
         forEachFactory { f in
             let h = Harness(factory: f)

@@ -8,7 +8,7 @@ import CGStreamerCheck
 /// follow the scenarios its later revisions added (test_segment_update_start_advance,
 /// test_segment_update_same, test_segment_update), re-derived by hand for the 1.22 rule
 /// described in VideorateFlowConformanceTests (one frame held, ties to the earlier frame for videorate,
-/// to the later one for videotimewarp per SPEC section 4).
+/// to the later one for videotimewarp per docs/mathematics.md#video-frame-selection).
 ///
 /// testSegmentUpdateStartAdvance runs on videorate 1.22.0 too. The other two describe bugs
 /// that videorate fixed after 1.22.0 (a repeated identical segment restarting the grid; a
@@ -74,7 +74,7 @@ final class VideorateSegmentConformanceTests: XCTestCase {
     /// duplicates); frame 3 settles 32.04 (frame 2): 52. The repeated segment is not a new
     /// segment. Frame 4 (35.04) settles the slots nearer to frame 3 (32.08): 32.08 .. 33.52, 37
     /// slots (36 duplicates): 89 out. 33.56 is an exact tie (1.48 s either side) and goes to the
-    /// later frame 4 (SPEC section 4). Frame 5 (35.08) settles 33.56 .. 35.04 with frame 4 (38
+    /// later frame 4 (docs/mathematics.md#video-frame-selection). Frame 5 (35.08) settles 33.56 .. 35.04 with frame 4 (38
     /// slots, 37 duplicates): 127 out, 123 duplicates. EOS pushes frame 5 at 35.08: 128.
     func testSegmentUpdateSame() {
         let f = Conformance.subject

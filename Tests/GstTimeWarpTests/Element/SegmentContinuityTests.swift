@@ -11,7 +11,7 @@ final class SegmentContinuityTests: XCTestCase {
     static let videoVFR = "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1"
     static let audio = "audio/x-raw,format=F32LE,rate=8000,channels=1,layout=interleaved"
 
-    /// The cosine map with factor 1, modifier 0.5 over D = 10 s, by hand from the SPEC table:
+    /// The cosine map with factor 1, modifier 0.5 over D = 10 s, by hand from docs/mathematics.md#built-in-scale-functions:
     /// s(u) = cos(6πu) + 1.5, so F(u) = sin(6πu)/(6π) + 1.5u and T(t) = D·F(t/D) (seconds).
     static func cosineT(_ t: Double) -> Double {
         let d = 10.0, u = t / d
