@@ -28,8 +28,11 @@ struct SharedState: Sendable {
     var settings = ElementSettings()
     /// The map of the current stream, once built.
     var map: TimeMap?
-    /// The last seek sent upstream.
-    var pendingSeek: PendingSeek?
+    /// The last seeks sent upstream, newest last (a segment may come after newer seeks were
+    /// sent: scrubbing).
+    var pendingSeeks: [PendingSeek] = []
+    /// How many seeks `pendingSeeks` remembers.
+    static let rememberedSeeks = 8
     /// The current segment pair, once a segment went out.
     var timeline: PublishedTimeline?
     /// Latency the element adds (ns), set at negotiation.

@@ -68,7 +68,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         guard st.timeline.segmentPending else { return true }
         guard let warp = ensureWarp(&st.timeline), let input = st.timeline.input else { return false }
         let seqnum = st.timeline.seqnum
-        let seek = shared.withLock { $0.pendingSeek }.flatMap { $0.seqnum == seqnum ? $0 : nil }
+        let seek = shared.withLock { $0.pendingSeeks.last { $0.seqnum == seqnum } }
         let out = warp.outputSegment(for: input, continuing: st.timeline.previous, answering: seek)
         st.timeline.output = out
         st.timeline.segmentPending = false
@@ -197,7 +197,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         state.withLock { $0 = S() }
         shared.withLock {
             $0.map = nil
-            $0.pendingSeek = nil
+            $0.pendingSeeks = []
             $0.timeline = nil
             $0.latency = 0
             $0.lastOutputStreamTime = nil

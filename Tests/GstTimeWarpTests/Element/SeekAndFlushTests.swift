@@ -58,6 +58,30 @@ final class SeekAndFlushTests: XCTestCase {
         }
     }
 
+    func testASegmentAnsweringAnOlderSeekStillLandsExactly() {
+        // Scrubbing: seeks to x1 and x2 are sent before the segment answering x1 arrives.
+        let h = Harness("videotimewarp function=cosine duration=10000000000")
+        h.setCaps(input: Self.videoIn, output: Self.videoIn)
+        h.pushSegment(start: 0, base: 0)
+        h.push(pts: 0, duration: 40 * ms)
+        var sent: [(x: UInt64, seqnum: UInt32, mapped: UInt64)] = []
+        for x: UInt64 in [500_000_000, 1_000_000_001, 6_600_000_000] {
+            let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
+                                          GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
+                                          GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
+            let seqnum = gst_event_get_seqnum(seek)
+            XCTAssertTrue(h.pushUpstream(seek))
+            sent.append((x, seqnum, UInt64(h.pullUpstreamEvents().compactMap(\.seekStart).first ?? 0)))
+        }
+        for s in sent {
+            h.flush()
+            h.pushSegment(start: s.mapped, base: 0, seqnum: s.seqnum)
+            h.push(pts: s.mapped, duration: 40 * ms)
+            _ = h.pullAll()
+            XCTAssertEqual(h.pullEvents().compactMap(\.segment).last.map { UInt64($0.start) }, s.x)
+        }
+    }
+
     func testEOSAfterAFlushDoesNotResendTheOldSegment() {
         let h = Harness("videotimewarp factor=2")
         h.setCaps(input: Self.videoIn, output: Self.videoIn)
