@@ -25,7 +25,7 @@
 ///   (beyond 32x speed-up the cut-off stays at Nyquist/32).
 /// - Total: no input (NaN samples, empty buffers, extreme maps) makes it trap. Channel counts are
 ///   clamped to `1...maxChannels` and rates to at least 1.
-public struct WarpResampler: Sendable {
+public struct WarpResampler {
     /// Largest supported channel count; larger requests are clamped to it.
     public static let maxChannels = 1024
 

@@ -18,7 +18,7 @@ import Darwin
 ///
 /// Levels are built on first use (tens of microseconds) and kept in a small LRU cache, so a
 /// constant speed builds one table and a sweeping speed rebuilds rarely.
-struct WarpSincBank: Sendable {
+struct WarpSincBank {
     /// Quantisation steps per octave of bandwidth.
     static let levelsPerOctave = 32
     /// Deepest level: `g = 1/32`.

@@ -186,7 +186,7 @@ struct WarpSincScratch<W> {
 }
 
 /// The sinc kernel's persistent state: the table cache and the level in use.
-struct WarpSincState: Sendable {
+struct WarpSincState {
     var bank: WarpSincBank
     var level: WarpSincLevel
 

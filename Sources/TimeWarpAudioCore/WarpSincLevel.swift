@@ -5,7 +5,7 @@
 /// (S16, S32, F64), and for F32 `Float` rows with the steps to the next row (`row[φ+1] - row[φ]`,
 /// so a blended row is `row + alpha * step`). The `Float` tables are 16-byte aligned with rows
 /// padded to whole vectors (`floatStride`), so every row starts on a vector boundary.
-final class WarpSincLevel: @unchecked Sendable {
+final class WarpSincLevel {
     /// The level `q`.
     let level: Int
     /// `H`: taps `n-(H-1) ... n+H` around `c = n + f`.

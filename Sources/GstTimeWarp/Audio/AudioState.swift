@@ -17,12 +17,12 @@ struct AudioRun {
 
 /// The streaming state of audiotimewarp: the negotiated format (kept across flushes: caps are
 /// sticky) and the current run.
-struct AudioState: Sendable {
+struct AudioState {
     /// Negotiated format.
     var format: AudioStreamFormat?
     /// The current run.
     var run = AudioRun()
 
     /// A stream that has not started.
-    init() {}
+    static func fresh() -> sending AudioState { AudioState() }
 }

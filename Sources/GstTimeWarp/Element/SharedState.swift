@@ -1,4 +1,6 @@
+import Synchronization
 import TimeWarpMap
+
 /// A seek this element sent upstream, remembered by sequence number so that the segment it
 /// produces starts (or, in reverse, stops) exactly at the requested output position.
 struct PendingSeek: Sendable {
@@ -8,6 +10,32 @@ struct PendingSeek: Sendable {
     var start: (output: UInt64, input: UInt64)?
     /// Requested output stop and the input stop it was mapped to (ns), if the seek set one.
     var stop: (output: UInt64, input: UInt64)?
+}
+
+/// The seeks that timewarp elements of this process sent upstream lately, by sequence number.
+///
+/// Shared by all elements because in an audio/video pipeline the seek that reaches the demuxer
+/// first (through one branch) makes it push the new segments to every branch, often before the
+/// same seek has reached the element of the other branch. Each element snaps only when its own
+/// map puts the segment within `TimestampWarp.seekSnapTolerance` of the request, so a branch
+/// with another curve is never snapped to a foreign position.
+enum RecentSeeks {
+    /// How many seeks are remembered (scrubbing sends many before their segments arrive).
+    static let capacity = 32
+    private static let seeks = Mutex<[PendingSeek]>([])
+
+    /// Remembers `seek`.
+    static func remember(_ seek: PendingSeek) {
+        seeks.withLock {
+            $0.append(seek)
+            if $0.count > capacity { $0.removeFirst($0.count - capacity) }
+        }
+    }
+
+    /// The newest remembered seek with sequence number `seqnum`.
+    static func seek(seqnum: UInt32) -> PendingSeek? {
+        seeks.withLock { $0.last { $0.seqnum == seqnum } }
+    }
 }
 
 /// The segment pair in use, published for QoS and position queries from other threads.
@@ -28,11 +56,6 @@ struct SharedState: Sendable {
     var settings = ElementSettings()
     /// The map of the current stream, once built.
     var map: TimeMap?
-    /// The last seeks sent upstream, newest last (a segment may come after newer seeks were
-    /// sent: scrubbing).
-    var pendingSeeks: [PendingSeek] = []
-    /// How many seeks `pendingSeeks` remembers.
-    static let rememberedSeeks = 8
     /// The current segment pair, once a segment went out.
     var timeline: PublishedTimeline?
     /// Latency the element adds (ns), set at negotiation.

@@ -23,10 +23,7 @@ extension WarpElement where S: ~Copyable {
             pending.stop = (UInt64(request.stop), UInt64(mapped))
             request.stop = mapped
         }
-        shared.withLock {
-            $0.pendingSeeks.append(pending)
-            if $0.pendingSeeks.count > SharedState.rememberedSeeks { $0.pendingSeeks.removeFirst() }
-        }
+        RecentSeeks.remember(pending)
         element.log(.debug, "seek mapped to input start \(request.start) stop \(request.stop)")
         guard let mapped = Event.seek(request, seqnum: event.seqnum) else { return false }
         return sinkPad.push(mapped)

@@ -16,7 +16,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     /// Settings and what the streaming thread publishes for other threads.
     let shared = Mutex(SharedState())
     /// The streaming state.
-    let state = Mutex(S())
+    let state = Mutex(S.fresh())
     /// videotimewarp's `in`, `out`, `drop` and `duplicate` counters (atomics).
     let counters = VideoCounters()
 
@@ -68,7 +68,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         guard st.timeline.segmentPending else { return true }
         guard let warp = ensureWarp(&st.timeline), let input = st.timeline.input else { return false }
         let seqnum = st.timeline.seqnum
-        let seek = shared.withLock { $0.pendingSeeks.last { $0.seqnum == seqnum } }
+        let seek = RecentSeeks.seek(seqnum: seqnum)
         let out = warp.outputSegment(for: input, continuing: st.timeline.previous, answering: seek)
         st.timeline.output = out
         st.timeline.segmentPending = false
@@ -194,10 +194,9 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
 
     /// A new stream: a fresh state, and the map is built again from the settings.
     private func startStream() {
-        state.withLock { $0 = S() }
+        state.withLock { $0 = S.fresh() }
         shared.withLock {
             $0.map = nil
-            $0.pendingSeeks = []
             $0.timeline = nil
             $0.latency = 0
             $0.lastOutputStreamTime = nil

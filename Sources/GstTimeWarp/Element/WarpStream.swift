@@ -4,9 +4,10 @@ import CGStreamer
 /// keeps between buffers, in one value. The element builds it when streaming starts, replaces it
 /// whole at stop, and replaces its run part with one assignment on a flush (`flush()`).
 /// Touched only under the element's state lock, on the streaming thread.
-protocol WarpStream: ~Copyable, Sendable {
-    /// The state of a stream that has not started.
-    init()
+protocol WarpStream: ~Copyable {
+    /// The state of a stream that has not started, owned by nobody else (so it can go under
+    /// the element's lock).
+    static func fresh() -> sending Self
     /// The segment bookkeeping.
     var timeline: Timeline { get set }
     /// Forgets the current run, keeping what outlives a flush (the negotiated format).

@@ -71,5 +71,5 @@ struct VideoState: ~Copyable, Sendable {
     var run = VideoRun()
 
     /// A stream that has not started.
-    init() {}
+    static func fresh() -> sending VideoState { VideoState() }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Synchronization
 @testable import TimeWarpAudioCore
 
 /// The total output is round((warp(t_end) - warp(t0)) * rate) for every map, length and split,
@@ -52,10 +53,9 @@ final class AudioCoreSampleCountTests: XCTestCase {
     }
 
     func testWarpIsCalledOncePerInputSample() {
-        final class Counter: @unchecked Sendable { var calls = 0 }
-        let counter = Counter()
+        let counter = Atomic<Int>(0)
         var r = WarpResampler(channels: 2, rate: 48000, interpolation: .sinc, startTime: 0) { t in
-            counter.calls += 1
+            counter.wrappingAdd(1, ordering: .relaxed)
             return 0.7 * t + 0.1 * t * t
         }
         let input = AudioCoreTestSupport.noise(count: 2 * 10000)
@@ -66,6 +66,6 @@ final class AudioCoreSampleCountTests: XCTestCase {
             }
         }
         r.drain(into: &out)
-        XCTAssertEqual(counter.calls, 10000 + 1)   // X(0) ... X(N)
+        XCTAssertEqual(counter.load(ordering: .relaxed), 10000 + 1)   // X(0) ... X(N)
     }
 }

@@ -82,6 +82,32 @@ final class SeekAndFlushTests: XCTestCase {
         }
     }
 
+    func testASegmentCausedByTheOtherBranchesSeekLandsExactly() {
+        // A/V pipeline: the seek reaches the demuxer through the audio branch first, and the
+        // demuxer pushes the new video segment before the video element has seen the seek.
+        let audioCaps = "audio/x-raw,format=F32LE,rate=8000,channels=1,layout=interleaved"
+        let audio = Harness("audiotimewarp function=cosine duration=10000000000")
+        audio.setCaps(input: audioCaps, output: audioCaps)
+        let video = Harness("videotimewarp function=cosine duration=10000000000")
+        video.setCaps(input: Self.videoIn, output: Self.videoIn)
+        video.pushSegment(start: 0, base: 0)
+        video.push(pts: 0, duration: 40 * ms)
+        _ = video.pullEvents()
+        for x: UInt64 in [500_000_000, 4_500_000_000, 9_375_000_000, 11_300_000_000] {
+            let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
+                                          GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
+                                          GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
+            let seqnum = gst_event_get_seqnum(seek)
+            XCTAssertTrue(audio.pushUpstream(seek))
+            let mapped = UInt64(audio.pullUpstreamEvents().compactMap(\.seekStart).first ?? 0)
+            video.flush()
+            video.pushSegment(start: mapped, base: 0, seqnum: seqnum)
+            video.push(pts: mapped, duration: 40 * ms)
+            _ = video.pullAll()
+            XCTAssertEqual(video.pullEvents().compactMap(\.segment).last.map { UInt64($0.start) }, x)
+        }
+    }
+
     func testEOSAfterAFlushDoesNotResendTheOldSegment() {
         let h = Harness("videotimewarp factor=2")
         h.setCaps(input: Self.videoIn, output: Self.videoIn)
