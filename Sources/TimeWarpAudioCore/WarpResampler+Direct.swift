@@ -30,11 +30,20 @@ extension WarpResampler {
     }
 
     /// Renders the frames that are ready into `output` (room for `output.count / channels`
-    /// frames, which should be `renderBound + 1`: at most `renderBound` are written); returns how
-    /// many frames it wrote.
+    /// frames: any room works, at most `renderBound` are written); returns how many frames it
+    /// wrote.
     @inlinable
     public mutating func render<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
-        S.warpRender(&self, into: output)
+        S.warpRender(&self, into: output, final: false)
+    }
+
+    /// The end of the stream a piece at a time, into memory of the caller's (`drain(into:)`
+    /// renders all of it into one array): each call writes up to `output.count / channels`
+    /// frames; call until it returns 0, after which the resampler is finished. The same frames
+    /// as `drain(into:)`, in the same order.
+    @inlinable
+    public mutating func drainStep<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+        S.warpRender(&self, into: output, final: true)
     }
 
     /// What `render(into:)` does when `renderBound` is 0: no frame comes out, but the generator
@@ -53,23 +62,34 @@ extension WarpResampler {
         return taken
     }
 
-    /// `render(into:)` in the working precision of `S`.
-    mutating func typedRender<S: WarpWorkCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+    /// `render(into:)` and `drainStep(into:)` in the working precision of `S`.
+    mutating func typedRender<S: WarpWorkCodec>(into output: UnsafeMutableBufferPointer<S>, final: Bool) -> Int {
         let c = channels
         let room = output.count / c
-        guard !isFinished, room > 0, let base = output.baseAddress else { return 0 }
+        guard !isFinished, final || !isDraining, room > 0, let base = output.baseAddress else { return 0 }
+        let starting = final && !isDraining
+        if starting {
+            // The first step of the end: what `drain(into:)` does before rendering.
+            isDraining = true
+            carryCount = 0
+            guard slot.realFrames > 0 else {
+                isFinished = true
+                return 0
+            }
+        }
         var store = takeStore(S.Work.self)
+        if starting { store.window.appendTailPadding() }
         var written = 0
         if S.self == S.Work.self {
             // Same type: render in place.
             let out = UnsafeMutableRawPointer(base).assumingMemoryBound(to: S.Work.self)
-            written = render(final: false, store: &store, into: out, capacity: room)
+            written = render(final: final, store: &store, into: out, capacity: room)
         } else {
             // Through the scratch buffer, converted batch by batch.
             let batch = store.scratch.count / c
             while written < room {
                 let want = min(batch, room &- written)
-                let n = render(final: false, store: &store, into: nil, capacity: want)
+                let n = render(final: final, store: &store, into: nil, capacity: want)
                 store.scratch.withUnsafeBufferPointer { buf in
                     S.convert(UnsafeBufferPointer(rebasing: buf[0..<min(n &* c, buf.count)]), into: base + written &* c)
                 }
@@ -78,6 +98,7 @@ extension WarpResampler {
             }
         }
         S.Work.putStore(consume store, into: &slot)
+        if final && written == 0 { isFinished = true }
         return written
     }
 

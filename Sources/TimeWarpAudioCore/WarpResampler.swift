@@ -55,6 +55,7 @@ public struct WarpResampler {
     var outputLimit: Int64 = 0              // round((X(N) - warp(t0)) * rate), monotone
     var limitX: Double = -Double.infinity   // largest valid X seen
     var hasHeld = false                     // the store's `held` frame awaits the count
+    var isDraining = false                  // `drainStep` has started the end of the stream
     var sinc: WarpSincState?                // sinc tables, only for `.sinc`
 
     /// Creates a resampler for `channels` interleaved channels at `rate` Hz whose input frame 0
@@ -116,6 +117,7 @@ public struct WarpResampler {
         startTime = t0
         outputCount = 0
         isFinished = false
+        isDraining = false
         carryCount = 0
         hasHeld = false
         outputLimit = 0

@@ -25,9 +25,11 @@ public protocol WarpSampleCodec: WarpSample {
     /// What `WarpResampler.append(_:)` does: appends one step's worth of `input` to `resampler`
     /// without rendering; returns how many samples it took.
     static func warpAppend(_ input: UnsafeBufferPointer<Self>, to resampler: inout WarpResampler) -> Int
-    /// What `WarpResampler.render(into:)` does: renders the frames that are ready into `output`;
-    /// returns how many frames it wrote.
-    static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Self>) -> Int
+    /// What `WarpResampler.render(into:)` (`final` false) and `drainStep(into:)` (`final` true)
+    /// do: renders the frames that are ready, or the end of the stream, into `output`; returns
+    /// how many frames it wrote.
+    static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Self>,
+                           final: Bool) -> Int
     /// What `WarpResampler.renderNothing(_:)` does: moves the control points on without output.
     static func warpRenderNothing(_ resampler: inout WarpResampler)
 }

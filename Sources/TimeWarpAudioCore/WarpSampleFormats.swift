@@ -22,8 +22,9 @@ extension Int16: WarpSampleCodec, WarpWorkCodec {
     }
 
     /// Renders in `Double`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int16>) -> Int {
-        resampler.typedRender(into: output)
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int16>,
+                                  final: Bool) -> Int {
+        resampler.typedRender(into: output, final: final)
     }
 
     /// Moves on in `Double`.
@@ -67,8 +68,9 @@ extension Int32: WarpSampleCodec, WarpWorkCodec {
     }
 
     /// Renders in `Double`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int32>) -> Int {
-        resampler.typedRender(into: output)
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int32>,
+                                  final: Bool) -> Int {
+        resampler.typedRender(into: output, final: final)
     }
 
     /// Moves on in `Double`.
@@ -112,8 +114,9 @@ extension Float: WarpSampleCodec, WarpWorkCodec {
     }
 
     /// Renders in `Float`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Float>) -> Int {
-        resampler.typedRender(into: output)
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Float>,
+                                  final: Bool) -> Int {
+        resampler.typedRender(into: output, final: final)
     }
 
     /// Moves on in `Float`.
@@ -154,8 +157,9 @@ extension Double: WarpSampleCodec, WarpWorkCodec {
     }
 
     /// Renders in `Double`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Double>) -> Int {
-        resampler.typedRender(into: output)
+    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Double>,
+                                  final: Bool) -> Int {
+        resampler.typedRender(into: output, final: final)
     }
 
     /// Moves on in `Double`.

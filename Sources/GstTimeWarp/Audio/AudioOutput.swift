@@ -30,22 +30,59 @@ extension AudioState {
         return GST_FLOW_OK
     }
 
-    /// Renders the resampler's ready frames into a new buffer and pushes it (nothing when none).
+    /// The most frames in one output buffer (85 ms at 48 kHz): a high scale makes many output
+    /// frames of one input buffer, which go out in buffers of this size.
+    static let maxFramesPerBuffer = 4096
+
+    /// Renders the resampler's ready frames into buffers of at most `maxFramesPerBuffer` frames
+    /// and pushes them (nothing when none are ready).
     mutating func pushRendered<S: WarpSampleCodec>(_: S.Type, _ format: AudioStreamFormat,
                                                    _ element: WarpElement<AudioState>) -> GstFlowReturn {
-        guard let bound = run.resampler?.renderBound, let channels = run.resampler?.channels else { return GST_FLOW_OK }
-        guard bound > 0 else {
+        guard let bound = run.resampler?.renderBound, bound > 0 else {
             run.resampler?.renderNothing(S.self)
             return GST_FLOW_OK
         }
-        let bytesPerFrame = channels * MemoryLayout<S>.stride
-        guard var out = Buffer.allocate(size: (bound + 1) * bytesPerFrame) else { return GST_FLOW_ERROR }
-        let written: Int = out.withMutableBytes { bytes in
-            run.resampler?.render(into: bytes.bindMemory(to: S.self)) ?? 0
-        } ?? 0
-        guard written > 0 else { return GST_FLOW_OK }
-        out.truncate(to: written * bytesPerFrame)
-        return push(out, frames: written, element)
+        var left = bound
+        while left > 0 {
+            let (ret, written) = pushPiece(S.self, frames: min(left, Self.maxFramesPerBuffer), element) { resampler, out in
+                resampler.render(into: out)
+            }
+            guard ret == GST_FLOW_OK else { return ret }
+            guard written > 0 else { break }
+            left -= written
+        }
+        return GST_FLOW_OK
+    }
+
+    /// Renders the end of the run into buffers of at most `maxFramesPerBuffer` frames and pushes
+    /// them.
+    mutating func pushDrained<S: WarpSampleCodec>(_: S.Type, _ element: WarpElement<AudioState>) -> GstFlowReturn {
+        while run.resampler?.isFinished == false {
+            let (ret, _) = pushPiece(S.self, frames: Self.maxFramesPerBuffer, element) { resampler, out in
+                resampler.drainStep(into: out)
+            }
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        return GST_FLOW_OK
+    }
+
+    /// Allocates a buffer for `frames` frames, lets `render` fill it from the resampler, and
+    /// pushes what it wrote; returns the flow and the frames written.
+    mutating func pushPiece<S: WarpSampleCodec>(
+        _: S.Type, frames: Int, _ element: WarpElement<AudioState>,
+        _ render: (inout WarpResampler, UnsafeMutableBufferPointer<S>) -> Int
+    ) -> (GstFlowReturn, Int) {
+        guard var resampler = run.resampler.take() else { return (GST_FLOW_OK, 0) }
+        defer { run.resampler = resampler }
+        let (size, overflow) = frames.multipliedReportingOverflow(by: resampler.channels * MemoryLayout<S>.stride)
+        guard !overflow, size > 0, var out = Buffer.allocate(size: size) else {
+            element.element.postError(.resource, code: ErrorCode.noSpace, "Could not allocate an audio buffer of \(frames) frames")
+            return (GST_FLOW_ERROR, 0)
+        }
+        let written: Int = out.withMutableBytes { bytes in render(&resampler, bytes.bindMemory(to: S.self)) } ?? 0
+        guard written > 0 else { return (GST_FLOW_OK, 0) }
+        out.truncate(to: written * resampler.channels * MemoryLayout<S>.stride)
+        return (push(out, frames: written, element), written)
     }
 
     /// Calls `body` with `bytes` viewed as samples of `S` (copied when misaligned); nil when there
@@ -59,20 +96,6 @@ extension AudioState {
             let copy = (0..<count).map { bytes.loadUnaligned(fromByteOffset: $0 * MemoryLayout<S>.stride, as: S.self) }
             return copy.withUnsafeBufferPointer(body)
         }
-    }
-
-    /// Wraps `samples` in a buffer and pushes it (the end of a run).
-    mutating func push<S>(_ samples: inout [S], _ format: AudioStreamFormat,
-                          _ element: WarpElement<AudioState>) -> GstFlowReturn {
-        let frames = samples.count / max(format.channels, 1)
-        guard frames > 0 else { samples.removeAll(keepingCapacity: true); return GST_FLOW_OK }
-        let bytes = frames * format.bytesPerFrame
-        guard var out = Buffer.allocate(size: bytes) else { return GST_FLOW_ERROR }
-        _ = out.withMutableBytes { dst in
-            samples.withUnsafeBytes { src in dst.copyMemory(from: UnsafeRawBufferPointer(rebasing: src.prefix(bytes))) }
-        }
-        samples.removeAll(keepingCapacity: true)
-        return push(out, frames: frames, element)
     }
 
     /// Stamps `out` (`frames` frames) from the sample index and pushes it.

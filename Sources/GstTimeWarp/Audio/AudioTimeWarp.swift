@@ -121,14 +121,15 @@ extension AudioState: WarpStream {
 
     /// Emits the tail of the current run (EOS, new segment, discontinuity).
     mutating func drain(_ element: WarpElement<AudioState>) -> GstFlowReturn {
-        guard var r = run.resampler.take(), let format else { return GST_FLOW_OK }
+        guard run.resampler != nil, let format else { return GST_FLOW_OK }
         let ret: GstFlowReturn
         switch format.sampleFormat {
-        case .s16: var tail: [Int16] = []; r.drain(into: &tail); ret = push(&tail, format, element)
-        case .s32: var tail: [Int32] = []; r.drain(into: &tail); ret = push(&tail, format, element)
-        case .f32: var tail: [Float] = []; r.drain(into: &tail); ret = push(&tail, format, element)
-        case .f64: var tail: [Double] = []; r.drain(into: &tail); ret = push(&tail, format, element)
+        case .s16: ret = pushDrained(Int16.self, element)
+        case .s32: ret = pushDrained(Int32.self, element)
+        case .f32: ret = pushDrained(Float.self, element)
+        case .f64: ret = pushDrained(Double.self, element)
         }
+        run.resampler = nil
         run.clock = nil
         run.runInputFrames = 0
         return ret

@@ -99,4 +99,6 @@ enum ErrorCode {
     static let streamFormat = Int32(GST_STREAM_ERROR_FORMAT.rawValue)
     /// GST_CORE_ERROR_NEGOTIATION
     static let negotiation = Int32(GST_CORE_ERROR_NEGOTIATION.rawValue)
+    /// GST_RESOURCE_ERROR_NO_SPACE_LEFT
+    static let noSpace = Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue)
 }
