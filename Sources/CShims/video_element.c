@@ -45,6 +45,18 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
       "Number of input frames dropped (never shown)");
   install_counter (gobject_class, TIMEWARP_PROP_DUPLICATE, "duplicate", "Duplicate",
       "Number of extra copies of frames emitted to fill the output frame rate");
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_MAX_DUPLICATION_TIME,
+      g_param_spec_uint64 ("max-duplication-time", "Maximum duplication time",
+          "At a fixed output rate, do not fill a gap longer than this (ns) with copies of the "
+          "previous frame: it becomes a GAP event (0 = no limit)",
+          0, G_MAXUINT64, TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_MAX_RATE,
+      g_param_spec_int ("max-rate", "Maximum rate",
+          "Most frames per second pushed: caps offer no higher rate, and in variable-rate mode "
+          "frames closer than 1/max-rate to the previous one are dropped",
+          1, G_MAXINT, TIMEWARP_DEFAULT_MAX_RATE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
 
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_sink_template);
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_src_template);

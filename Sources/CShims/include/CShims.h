@@ -43,9 +43,10 @@ typedef enum {
   TIMEWARP_PROP_OUT,
   TIMEWARP_PROP_DROP,
   TIMEWARP_PROP_DUPLICATE,
+  TIMEWARP_PROP_MAX_DUPLICATION_TIME,
+  TIMEWARP_PROP_MAX_RATE,
   /* audiotimewarp */
   TIMEWARP_PROP_INTERPOLATION,
-  TIMEWARP_PROP_LAST
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -58,6 +59,10 @@ typedef enum {
 #define TIMEWARP_DEFAULT_MODIFIER 0.5
 /** `interpolation`: sinc (GstTimeWarpInterpolation value 2). */
 #define TIMEWARP_DEFAULT_INTERPOLATION 2
+/** `max-duplication-time`: 0, no limit (as videorate). */
+#define TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME 0
+/** `max-rate`: G_MAXINT, no limit (as videorate). */
+#define TIMEWARP_DEFAULT_MAX_RATE G_MAXINT
 
 GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);

@@ -102,6 +102,10 @@ extension AudioState {
     mutating func push(_ out: consuming Buffer, frames: Int, _ element: WarpElement<AudioState>) -> GstFlowReturn {
         guard var stamp = run.clock?.stamp(count: frames), let output = run.timeline.output else { return GST_FLOW_OK }
         if output.stop != ClockTime.none, stamp.pts >= output.stop { return GST_FLOW_OK }
+        guard stamp.pts &+ stamp.duration < ClockTime.end else {
+            element.warnClockEnd(&run.warnedClockEnd)
+            return GST_FLOW_OK
+        }
         if stamp.duration == 0 { stamp.duration = ClockTime.none }
         out.stamp(pts: stamp.pts, duration: stamp.duration, offset: stamp.offset, offsetEnd: stamp.offsetEnd,
                   discont: run.timeline.discontPending)

@@ -8,11 +8,11 @@ struct AudioOutputClock {
     /// Samples emitted so far in this run.
     var emitted: UInt64 = 0
 
-    /// Timestamp of sample `j` (ns), saturating on overflow.
+    /// Timestamp of sample `j` (ns), saturating at `ClockTime.end`.
     func time(ofSample j: UInt64) -> UInt64 {
-        guard let offset = ClockTime.scale(j, ClockTime.second, rate) else { return ClockTime.none - 1 }
+        guard let offset = ClockTime.scale(j, ClockTime.second, rate) else { return ClockTime.end }
         let (t, overflow) = origin.addingReportingOverflow(offset)
-        return overflow ? ClockTime.none - 1 : t
+        return overflow ? ClockTime.end : min(t, ClockTime.end)
     }
 
     /// Timestamp, duration and offsets for the next `count` samples; advances the clock.

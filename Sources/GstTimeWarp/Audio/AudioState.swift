@@ -13,6 +13,8 @@ struct AudioRun {
     var runInputFrames: UInt64 = 0
     /// Where the next input buffer is expected (ns), in the bit-exact pass-through.
     var passThroughNext: UInt64?
+    /// A warning about the end of the clock range was posted already.
+    var warnedClockEnd = false
 }
 
 /// The streaming state of audiotimewarp: the negotiated format (kept across flushes: caps are

@@ -10,6 +10,10 @@ struct ElementSettings: Sendable {
     var timeMap = TimeMapSettings()
     /// audiotimewarp's `interpolation`.
     var interpolation = AudioInterpolation(gEnumValue: TIMEWARP_DEFAULT_INTERPOLATION)
+    /// videotimewarp's `max-duplication-time` (ns; 0: no limit).
+    var maxDuplicationTime: UInt64 = UInt64(TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME)
+    /// videotimewarp's `max-rate` (frames per second).
+    var maxRate: Int32 = TIMEWARP_DEFAULT_MAX_RATE
 }
 
 extension AudioInterpolation {

@@ -20,9 +20,10 @@ final class TimestampWarp: Sendable {
         offset = s.subtractingReportingOverflow(t).overflow ? 0 : s - t
     }
 
-    /// `T` on stream times (ns → ns), never negative.
+    /// `T` on stream times (ns → ns), never negative; the identity exactly in integers
+    /// (doubles lose nanoseconds past 2^53 ns).
     func warpStreamTime(_ ns: UInt64) -> UInt64 {
-        ClockTime.fromSeconds(map.warp(ClockTime.seconds(ns)))
+        isIdentity ? ns : ClockTime.fromSeconds(map.warp(ClockTime.seconds(ns)))
     }
 
     /// `T⁻¹` on stream times (ns → ns).
@@ -30,16 +31,12 @@ final class TimestampWarp: Sendable {
         ClockTime.fromSeconds(map.unwarp(ClockTime.seconds(ns)))
     }
 
-    /// Output timestamp of a buffer whose input stream time is `streamTime`.
+    /// Output timestamp of a buffer whose input stream time is `streamTime`; at most
+    /// `ClockTime.end` (saturated: callers check for it).
     func outputTimestamp(streamTime: UInt64) -> UInt64 {
         let warped = Int64(clamping: warpStreamTime(streamTime))
         let (sum, overflow) = warped.addingReportingOverflow(offset)
-        return overflow || sum < 0 ? 0 : UInt64(sum)
-    }
-
-    /// Input stream time of an output timestamp (the inverse of `outputTimestamp`).
-    func inputStreamTime(outputTimestamp ts: UInt64) -> UInt64 {
-        let (diff, overflow) = Int64(clamping: ts).subtractingReportingOverflow(offset)
-        return unwarpStreamTime(overflow || diff < 0 ? 0 : UInt64(diff))
+        if overflow { return offset > 0 ? ClockTime.end : 0 }
+        return sum < 0 ? 0 : UInt64(sum)
     }
 }

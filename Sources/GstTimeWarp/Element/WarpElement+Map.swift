@@ -20,6 +20,10 @@ extension WarpElement where S: ~Copyable {
         do { built = try settings.makeMap(mediaDuration: mediaDuration) } catch {
             return .failure(MapFailure(description: "\(error)"))
         }
+        if let out = built.outputDuration, !(out < ClockTime.seconds(ClockTime.end)) {
+            return .failure(MapFailure(description: "the output would last \(out) s, beyond the end of "
+                                       + "GStreamer's clock range (2^63 ns, about 292 years)"))
+        }
         let (map, isNew) = shared.withLock { state -> (TimeMap, Bool) in
             if let map = state.map { return (map, false) }
             state.map = built

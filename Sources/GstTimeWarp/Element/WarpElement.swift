@@ -79,6 +79,16 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         return srcPad.push(event)
     }
 
+    /// Warns (once per run, `warned` tracks it) that output reached the end of the clock range
+    /// and what is beyond it is dropped.
+    func warnClockEnd(_ warned: inout Bool) {
+        guard !warned else { return }
+        warned = true
+        element.postWarning(.stream, code: ErrorCode.streamFailed,
+                            "Output timestamps reach the end of the clock range (2^63 ns): what lies beyond is dropped",
+                            debug: "the input timestamps, or the time map, go past about 292 years")
+    }
+
     /// Records the position reached (an output timestamp in `segment`), for position queries
     /// that upstream does not answer.
     func recordPosition(_ timestamp: UInt64, in segment: Segment) {
@@ -159,10 +169,14 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         guard pushSegmentIfPending(&st), let pair = st.timeline.current,
               let streamTime = pair.input.streamTime(of: ts) else { return true }
         let outTs = pair.warp.outputTimestamp(streamTime: streamTime)
+        guard outTs < ClockTime.end else { return true }
         var outDur = ClockTime.none
-        if dur != ClockTime.none, let end = pair.input.streamTime(of: ts &+ dur) {
-            let outEnd = pair.warp.outputTimestamp(streamTime: end)
-            outDur = outEnd >= outTs ? outEnd - outTs : 0
+        if dur != ClockTime.none {
+            // Saturating: a gap reaching past the clock range ends at its end.
+            let (inEnd, overflow) = ts.addingReportingOverflow(dur)
+            let end = overflow ? nil : pair.input.streamTime(of: min(inEnd, pair.input.stop))
+            let outEnd = end.map { pair.warp.outputTimestamp(streamTime: $0) } ?? ClockTime.end
+            outDur = min(outEnd, ClockTime.end) >= outTs ? min(outEnd, ClockTime.end) - outTs : 0
         }
         guard let gap = Event.gap(timestamp: outTs, duration: outDur) else { return true }
         return srcPad.push(gap)

@@ -46,13 +46,13 @@ struct Caps: ~Copyable {
         return (n, d)
     }
 
-    /// A copy in which every structure's `framerate` is any rate: the range [0/1, MAX], as
-    /// videorate writes it.
-    func withAnyFramerate() -> Caps {
+    /// A copy in which every structure's `framerate` is any rate up to `max` fps: the range
+    /// [0/1, max/1], as videorate writes it.
+    func withAnyFramerate(upTo max: Int32 = Int32.max) -> Caps {
         let copy = Caps(taking: gst_caps_copy(raw))
         var range = GValue()
         g_value_init(&range, gst_fraction_range_get_type())
-        gst_value_set_fraction_range_full(&range, 0, 1, Int32.max, 1)
+        gst_value_set_fraction_range_full(&range, 0, 1, max, 1)
         defer { g_value_unset(&range) }
         for i in 0..<gst_caps_get_size(copy.raw) {
             if let s = gst_caps_get_structure(copy.raw, i) { gst_structure_set_value(s, "framerate", &range) }
@@ -71,6 +71,15 @@ struct Caps: ~Copyable {
             }
         }
         return copy
+    }
+
+    /// These caps restricted to frame rates up to `max` fps (structures with no rate in range
+    /// are gone).
+    func limitingFramerate(to max: Int32) -> Caps {
+        guard max < Int32.max, let limit = Caps.parse("video/x-raw(ANY), framerate=(fraction)[0/1, \(max)/1]") else {
+            return copyReference()
+        }
+        return intersect(limit)
     }
 
     /// The intersection with `other` (first-caps order preserved).

@@ -4,6 +4,9 @@ public enum ClockTime {
     public static let none: UInt64 = .max
     /// `GST_SECOND`.
     public static let second: UInt64 = 1_000_000_000
+    /// The end of the clock range: running times and stream times are signed 64-bit in many
+    /// places of GStreamer, so output timestamps stay below 2^63 ns (292 years).
+    public static let end: UInt64 = UInt64(Int64.max)
 
     /// `value * numerator / denominator` in 128-bit arithmetic, rounded down; `nil` when the
     /// denominator is zero or the result does not fit in 64 bits.

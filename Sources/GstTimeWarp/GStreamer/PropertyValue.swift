@@ -9,6 +9,8 @@ struct PropertyValue {
     var double: Double { g_value_get_double(raw) }
     /// The value as an unsigned 64-bit integer.
     var uint64: UInt64 { UInt64(g_value_get_uint64(raw)) }
+    /// The value as a signed 32-bit integer.
+    var int: Int32 { g_value_get_int(raw) }
     /// The value as an enum's integer value.
     var enumValue: Int32 { g_value_get_enum(raw) }
     /// The value as a string ("" for NULL).
@@ -18,6 +20,8 @@ struct PropertyValue {
     func set(_ v: Double) { g_value_set_double(raw, v) }
     /// Stores an unsigned 64-bit integer.
     func set(_ v: UInt64) { g_value_set_uint64(raw, guint64(v)) }
+    /// Stores a signed 32-bit integer.
+    func set(int v: Int32) { g_value_set_int(raw, v) }
     /// Stores an enum's integer value.
     func set(enumValue v: Int32) { g_value_set_enum(raw, v) }
     /// Stores a string.

@@ -10,9 +10,9 @@ extension VideoState {
     /// Holds `next` and pushes the held frame into the slots it wins.
     mutating func pushFixed(_ next: consuming HeldFrame, _ element: WarpElement<VideoState>) -> GstFlowReturn {
         guard var current = run.held.take() else {
-            startGrid(at: next.warpedTime)
+            let ret = startGrid(at: next.warpedTime, element)
             run.held = consume next
-            return GST_FLOW_OK
+            return ret
         }
         guard next.warpedTime > current.warpedTime else {
             element.counters.bump(.dropped)
@@ -21,6 +21,17 @@ extension VideoState {
         }
         // A slot belongs to the current frame when it is nearer to it by more than the tie
         // tolerance: 2·slot + tolerance < current + next.
+        let maxDuplication = run.segment.maxDuplicationTime
+        if maxDuplication > 0, next.warpedTime - current.warpedTime > maxDuplication {
+            // A gap longer than max-duplication-time: the frame shows over its own duration
+            // only, and the rest of the gap is a GAP event.
+            let end = current.warpedEnd
+            var ret = fill(with: &current, element) { slot in slot < end }
+            if !current.shown { element.counters.bump(.dropped) }
+            if ret == GST_FLOW_OK { ret = skipGap(to: next.warpedTime, element) }
+            run.held = consume next
+            return ret
+        }
         let currentTime = current.warpedTime
         let twiceMid = currentTime.addingReportingOverflow(next.warpedTime)
         let ret = fill(with: &current, element) { slot in
@@ -35,18 +46,40 @@ extension VideoState {
     }
 
     /// Starts the grid at its first slot, the output segment start, as videorate does (slot 0
-    /// shows the nearest frame, which is the first one). A grid restarted within the segment
-    /// (the rate was renegotiated) continues after the last slot pushed.
-    mutating func startGrid(at firstTime: UInt64) {
-        guard run.segment.nextSlot == nil, let grid = run.segment.grid else { return }
+    /// shows the nearest frame, which is the first one), unless the first frame is further than
+    /// max-duplication-time from it: then the time before it is a GAP. A grid restarted within
+    /// the segment (the rate was renegotiated) continues after the last slot pushed.
+    mutating func startGrid(at firstTime: UInt64, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+        guard run.segment.nextSlot == nil, let grid = run.segment.grid else { return GST_FLOW_OK }
         guard let last = run.segment.lastSlotTime else {
             run.segment.nextSlot = 0
-            return
+            let maxDuplication = run.segment.maxDuplicationTime
+            guard maxDuplication > 0, firstTime > grid.origin, firstTime - grid.origin > maxDuplication else {
+                return GST_FLOW_OK
+            }
+            return skipGap(to: firstTime, element)
         }
         var slot = grid.nearestSlot(to: last)
         while let t = grid.time(ofSlot: slot), t <= last { slot &+= 1 }
         run.segment.nextSlot = slot
         run.timeline.discontPending = true
+        return GST_FLOW_OK
+    }
+
+    /// Moves the next slot to the one nearest `time` (ties to the later), announcing the slots
+    /// passed over with a GAP event instead of duplicates.
+    mutating func skipGap(to time: UInt64, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+        guard let grid = run.segment.grid, let from = run.segment.nextSlot else { return GST_FLOW_OK }
+        let resume = grid.nearestSlot(to: time)
+        guard resume > from, let start = grid.time(ofSlot: from), let end = grid.time(ofSlot: resume) else {
+            return GST_FLOW_OK
+        }
+        run.segment.nextSlot = resume
+        run.timeline.discontPending = true
+        element.element.log(.debug, "gap of \(ClockTime.describe(end - start)) not filled (max-duplication-time)")
+        guard let gap = Event.gap(timestamp: start, duration: end - start) else { return GST_FLOW_OK }
+        _ = element.srcPad.push(gap)
+        return GST_FLOW_OK
     }
 
     /// Pushes `frame` into every pending slot whose time satisfies `belongs`, up to the
@@ -58,6 +91,10 @@ extension VideoState {
         let stop = output.stop
         defer { run.segment.nextSlot = slot }
         while let t = grid.time(ofSlot: slot), belongs(t), stop == ClockTime.none || t < stop {
+            guard t < ClockTime.end else {
+                element.warnClockEnd(&run.warnedClockEnd)
+                break
+            }
             guard var copy = frame.buffer.shallowCopy() else { return GST_FLOW_ERROR }
             let end = grid.time(ofSlot: slot &+ 1) ?? t
             copy.stamp(pts: t, duration: end &- t, offset: slot, offsetEnd: slot &+ 1,

@@ -25,7 +25,8 @@ extension VideoState {
         let srcPad = element.srcPad
         let rate = inCaps.framerate ?? (0, 1)
         let previous = srcPad.currentCaps()
-        guard let candidates = srcPad.peerCaps(filter: inCaps.withAnyFramerate()), !candidates.isEmpty else {
+        let maxRate = element.shared.withLock { $0.settings.maxRate }
+        guard let candidates = srcPad.peerCaps(filter: inCaps.withAnyFramerate(upTo: maxRate)), !candidates.isEmpty else {
             element.element.postError(.core, code: ErrorCode.negotiation,
                                       "Downstream accepts none of the formats for \(inCaps.description)")
             return false
@@ -96,9 +97,13 @@ extension VideoState {
         var result: Caps
         if let peer = other.peerCaps(filter: looseFilter) {
             // The peer's structures as they are, then with any rate (as videorate: towards
-            // downstream, only structures that state a rate are offered as they are).
-            let anyRate = peer.withAnyFramerate()
-            let asTheyAre = pad.isSame(as: element.sinkPad.raw) ? peer.copyReference() : peer.keepingStructuresWithFramerate()
+            // downstream, only structures that state a rate are offered as they are, and no
+            // rate above max-rate).
+            let towardsDownstream = pad.isSame(as: element.srcPad.raw)
+            let maxRate = towardsDownstream ? element.shared.withLock { $0.settings.maxRate } : Int32.max
+            let anyRate = peer.withAnyFramerate(upTo: maxRate)
+            let asTheyAre = towardsDownstream
+                ? peer.keepingStructuresWithFramerate().limitingFramerate(to: maxRate) : peer.copyReference()
             result = asTheyAre.merging(anyRate).intersect(template)
         } else {
             result = template

@@ -33,6 +33,10 @@ struct VideoFormat: ~Copyable {
 
 /// What videotimewarp keeps within one output segment; a new segment starts a fresh one.
 struct VideoSegmentRun {
+    /// `max-duplication-time` (ns, 0: no limit), read when the segment begins.
+    var maxDuplicationTime: UInt64 = 0
+    /// The least spacing of output frames in variable-rate mode (ns, from `max-rate`; 0: none).
+    var minSpacing: UInt64 = 0
     /// Output grid of the segment (fixed-rate mode).
     var grid: OutputFrameGrid?
     /// The next output slot to fill; nil until the first frame places the grid.
@@ -61,6 +65,8 @@ struct VideoRun: ~Copyable {
     var warnedNoTimestamp = false
     /// A warning about reverse playback at a fixed rate was posted already.
     var warnedReverse = false
+    /// A warning about the end of the clock range was posted already.
+    var warnedClockEnd = false
 }
 
 /// The streaming state of videotimewarp: the negotiated format and the current run.

@@ -14,7 +14,9 @@ extension VideoState: WarpStream {
     mutating func flush() { run = VideoRun() }
 
     mutating func segmentDidBegin(_ element: WarpElement<VideoState>) {
-        run.segment = VideoSegmentRun(grid: outputGrid())
+        let (maxDuplication, maxRate) = element.shared.withLock { ($0.settings.maxDuplicationTime, $0.settings.maxRate) }
+        let spacing = maxRate < Int32.max ? ClockTime.scale(1, ClockTime.second, UInt64(max(maxRate, 1))) ?? 0 : 0
+        run.segment = VideoSegmentRun(maxDuplicationTime: maxDuplication, minSpacing: spacing, grid: outputGrid())
     }
 
     mutating func process(_ buffer: consuming Buffer, _ element: WarpElement<VideoState>) -> GstFlowReturn {
@@ -58,6 +60,11 @@ extension VideoState: WarpStream {
         let endStreamTime = streamTime &+ inputDuration(of: buffer)
         let warpedEnd = warp.outputTimestamp(streamTime: endStreamTime)
         run.segment.lastEnd = (endStreamTime, warpedEnd)
+        guard warped < ClockTime.end else {
+            element.counters.bump(.dropped)
+            element.warnClockEnd(&run.warnedClockEnd)
+            return GST_FLOW_OK
+        }
         // The position is that of the newest frame, in output time (as videorate answers it).
         if let output = run.timeline.output { element.recordPosition(warped, in: output) }
         switch format.mode {
@@ -100,6 +107,12 @@ extension VideoState: WarpStream {
             element.counters.bump(.dropped)
             return GST_FLOW_OK
         }
+        // max-rate: a frame closer than 1/max-rate to the previous one is dropped.
+        if run.segment.minSpacing > 0, let last = run.segment.lastOutputTime,
+           (reverse ? last &- pts : pts &- last) < run.segment.minSpacing {
+            element.counters.bump(.dropped)
+            return GST_FLOW_OK
+        }
         run.segment.lastOutputTime = pts
         let duration = warpedEnd > pts ? warpedEnd - pts : ClockTime.none
         var out = buffer.writable()
@@ -116,10 +129,19 @@ extension VideoState: WarpStream {
         case TIMEWARP_PROP_OUT: value.set(counters.value(.output))
         case TIMEWARP_PROP_DROP: value.set(counters.value(.dropped))
         case TIMEWARP_PROP_DUPLICATE: value.set(counters.value(.duplicated))
+        case TIMEWARP_PROP_MAX_DUPLICATION_TIME: value.set(element.shared.withLock { $0.settings.maxDuplicationTime })
+        case TIMEWARP_PROP_MAX_RATE: value.set(int: element.shared.withLock { $0.settings.maxRate })
         default: return false
         }
         return true
     }
 
-    static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool { false }
+    static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
+        switch TimeWarpPropertyId(rawValue: id) {
+        case TIMEWARP_PROP_MAX_DUPLICATION_TIME: settings.maxDuplicationTime = value.uint64
+        case TIMEWARP_PROP_MAX_RATE: settings.maxRate = max(1, value.int)
+        default: return false
+        }
+        return true
+    }
 }
