@@ -11,6 +11,13 @@ struct AudioRun {
     var runStart: UInt64 = 0
     /// Input samples fed since `runStart`.
     var runInputFrames: UInt64 = 0
+    /// Input stream time right after the last sample taken (ns), across runs within a segment:
+    /// where the next buffer is expected.
+    var nextStreamTime: UInt64?
+    /// The bytes of an incomplete frame at the end of the last buffer, joined to the next one.
+    var partialFrame: [UInt8] = []
+    /// A warning about timestamps going backwards was posted already.
+    var warnedBackwards = false
     /// Where the next input buffer is expected (ns), in the bit-exact pass-through.
     var passThroughNext: UInt64?
     /// A warning about the end of the clock range was posted already.

@@ -16,7 +16,11 @@ extension AudioState: WarpStream {
 
     mutating func flush() { run = AudioRun() }
 
-    mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {}
+    mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {
+        // A new timeline: nothing to continue from.
+        run.nextStreamTime = nil
+        run.partialFrame = []
+    }
 
     mutating func process(_ buffer: consuming Buffer, _ element: WarpElement<AudioState>) -> GstFlowReturn {
         guard let format else {
@@ -27,43 +31,71 @@ extension AudioState: WarpStream {
         if pair.warp.isIdentity { return passThrough(buffer, format, element) }
 
         let input = pair.input
-        var frames = UInt64(buffer.size / format.bytesPerFrame)
-        var skipped: UInt64 = 0  // leading frames before the segment start (clipped)
+        let rate = UInt64(format.rate)
+        // Whole frames only: an incomplete frame at the end waits for the next buffer.
+        let joining = !run.partialFrame.isEmpty
+        var payload = (run.partialFrame.count &+ buffer.size) / format.bytesPerFrame
+        var skipped = 0  // leading frames not taken (before the segment, or overlapping)
         var streamTime: UInt64?
-        if buffer.pts != ClockTime.none {
+        if buffer.pts != ClockTime.none, !joining {
             var pts = buffer.pts
             if input.rate > 0, pts < input.start {
                 // A buffer straddling the segment start (after an accurate seek): keep its tail.
-                let before = ClockTime.scale(input.start - pts, UInt64(format.rate), ClockTime.second) ?? frames
-                skipped = min(frames, before)
-                guard skipped < frames else {
-                    element.element.log(.debug, "audio buffer before the segment: dropped")
-                    return GST_FLOW_OK
-                }
-                frames -= skipped
-                pts &+= ClockTime.scale(skipped, ClockTime.second, UInt64(format.rate)) ?? 0
+                let before = ClockTime.scale(input.start - pts, rate, ClockTime.second) ?? UInt64(payload)
+                skipped = Int(min(UInt64(payload), before))
+                pts &+= ClockTime.scale(UInt64(skipped), ClockTime.second, rate) ?? 0
             }
-            guard let st = input.streamTime(of: max(pts, input.start)) else {
+            streamTime = input.streamTime(of: max(pts, input.start))
+            // (A buffer shorter than a frame is kept whole: it starts a frame.)
+            guard streamTime != nil, skipped < payload || payload == 0 else {
                 element.element.log(.debug, "audio buffer outside the segment: dropped")
                 return GST_FLOW_OK
             }
-            streamTime = st
         }
-        if run.resampler != nil, let st = streamTime, isDiscontinuous(at: st) {
-            element.element.log(.info, "audio discontinuity at \(ClockTime.describe(st)): starting a new run")
-            let ret = drain(element)
-            guard ret == GST_FLOW_OK else { return ret }
+        if let st = streamTime, let expected = run.nextStreamTime {
+            if st > expected, st - expected > Self.discontinuityThreshold {
+                element.element.log(.info, "audio discontinuity at \(ClockTime.describe(st)): starting a new run")
+                let ret = drain(element)
+                guard ret == GST_FLOW_OK else { return ret }
+            } else if expected > st, expected - st > Self.discontinuityThreshold {
+                // Backwards or repeated: the samples before `expected` were played already.
+                let overlap = ClockTime.scale(expected - st, rate, ClockTime.second) ?? UInt64(payload)
+                if !run.warnedBackwards {
+                    run.warnedBackwards = true
+                    element.element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                                "Audio timestamps went backwards: overlapping samples dropped",
+                                                debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected))")
+                }
+                skipped = Int(min(UInt64(payload), UInt64(skipped) &+ overlap))
+                guard skipped < payload else { return GST_FLOW_OK }
+                streamTime = expected
+            } else {
+                streamTime = nil  // continues the run (jitter within the threshold)
+            }
         }
         if run.resampler == nil {
-            // Buffers without timestamps are placed after the previous one (or at the segment).
-            startRun(at: streamTime ?? nextExpectedStreamTime() ?? input.time, format: format,
+            // Buffers without timestamps follow the previous one (or start at the segment).
+            startRun(at: streamTime ?? run.nextStreamTime ?? input.time, format: format,
                      pair: pair, interpolation: element.shared.withLock { $0.settings.interpolation })
         }
-        run.runInputFrames &+= frames
-        let offset = Int(skipped) * format.bytesPerFrame
-        guard let ret = buffer.withBytes({ bytes in
-            feed(UnsafeRawBufferPointer(rebasing: bytes[min(offset, bytes.count)...]), format: format, element)
-        }) else {
+        payload -= skipped
+        run.runInputFrames &+= UInt64(payload)
+        run.nextStreamTime = run.runStart &+ (ClockTime.scale(run.runInputFrames, ClockTime.second, rate) ?? 0)
+        let ret = buffer.withBytes { bytes -> GstFlowReturn in
+            guard joining || bytes.count % format.bytesPerFrame != 0 else {
+                let start = min(skipped * format.bytesPerFrame, bytes.count)
+                return feed(UnsafeRawBufferPointer(rebasing: bytes[start...]), format: format, element)
+            }
+            var joined = run.partialFrame
+            joined.append(contentsOf: bytes)
+            let whole = joined.count - joined.count % format.bytesPerFrame
+            run.partialFrame = Array(joined[whole...])
+            return joined.withUnsafeBytes { all in
+                feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]),
+                     format: format, element)
+            }
+        }
+        guard let ret else {
             element.element.postError(.stream, code: ErrorCode.streamFailed, "Could not read an audio buffer")
             return GST_FLOW_ERROR
         }
@@ -88,19 +120,6 @@ extension AudioState: WarpStream {
         var out = buffer.writable()
         out.markDiscont()
         return element.srcPad.push(out)
-    }
-
-    /// Whether a buffer at input stream time `st` does not continue the current run.
-    func isDiscontinuous(at st: UInt64) -> Bool {
-        guard let expected = nextExpectedStreamTime() else { return false }
-        let deviation = st > expected ? st - expected : expected - st
-        return deviation > Self.discontinuityThreshold
-    }
-
-    /// Input stream time right after the last fed sample.
-    func nextExpectedStreamTime() -> UInt64? {
-        guard run.resampler != nil || run.runInputFrames > 0, let format else { return nil }
-        return run.runStart &+ (ClockTime.scale(run.runInputFrames, ClockTime.second, UInt64(format.rate)) ?? 0)
     }
 
     /// Starts a contiguous run whose first input sample is at stream time `start`.
