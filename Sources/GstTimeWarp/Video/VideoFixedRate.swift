@@ -14,6 +14,11 @@ extension VideoState {
             run.held = consume next
             return ret
         }
+        if run.segment.nextSlot == nil {
+            // The grid was restarted under a held frame (renegotiated rate).
+            let ret = startGrid(at: current.warpedTime, element)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
         guard next.warpedTime > current.warpedTime else {
             element.counters.bump(.dropped)
             run.held = consume current

@@ -56,7 +56,9 @@ extension VideoState {
                                             debug: "from \(previous.description) to \(outCaps.description)")
             }
         }
-        let modeChanged = newMode != format.mode || rate != format.inputRate
+        // A new output rate restarts the grid (after the last slot pushed); a new input rate alone
+        // changes nothing downstream.
+        let modeChanged = newMode != format.mode
         format.inputRate = rate
         format.mode = newMode
         if modeChanged {
