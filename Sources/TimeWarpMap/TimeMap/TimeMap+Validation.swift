@@ -38,6 +38,8 @@ extension TimeMap {
         guard abs(start) <= 1e-12 else { throw .nonZeroStart(value: start, curve: summary) }
 
         let intervals = end > 0 ? gridIntervals : 0
+        // The scale of F over the range, for telling rounding noise from a real decrease.
+        let magnitude = max(abs(curve.integral(to: end)), Double.leastNormalMagnitude)
         var table: [Double] = []
         var scales: [Double] = []
         table.reserveCapacity(intervals + 1)
@@ -60,18 +62,28 @@ extension TimeMap {
                 throw .nonFinite(quantity: "F(\(variable))", value: value, u: u, t: t, curve: summary)
             }
             let previous = table[table.count - 1]
-            guard value > previous else {
+            // Where s touches 0, F may stay flat to rounding (or to the quadrature's noise, far
+            // below 1e-12 of F's scale): that is no decrease. The table keeps strictly
+            // increasing by the smallest step, so the inverse stays defined.
+            let noise = 1e-12 * max(magnitude, abs(previous), abs(value))
+            guard value > previous || (value >= previous - noise && s >= 0) else {
                 let (worstX, worstS) = steepestDescent(curve, from: previousX, to: x)
                 let (u, t) = position(worstX)
                 throw .notIncreasing(u: u, t: t, scale: worstS, decreases: value < previous,
                                      curve: summary)
             }
-            table.append(value)
+            table.append(value > previous ? value : previous.nextUp)
             previousX = x
         }
 
+        if end > 0, let last = table.last, !((last - start) / end >= TimeMap.smallestScale) {
+            throw .belowSmallestScale(average: (last - start) / end, curve: summary)
+        }
         let endScale = curve.scale(at: end)
-        guard endScale.isFinite, endScale > 0 else {
+        guard endScale.isFinite, endScale >= TimeMap.smallestScale || (end == 0 && endScale > 0) else {
+            if endScale.isFinite, endScale > 0 {
+                throw .belowSmallestScale(average: endScale, curve: summary)
+            }
             let (u, t) = position(end)
             throw .badContinuation(u: u, t: t, scale: endScale, curve: summary)
         }

@@ -28,6 +28,11 @@ public struct TimeMap: Sendable {
     /// The number of grid intervals used for validation and as the inverse's bracket table.
     static let gridIntervals = 4096
 
+    /// The smallest scale a map may have on average over its curve, and past its end: output
+    /// advances at least 1 ns per second of input (docs/mathematics.md#validation). Locally the
+    /// scale may touch 0.
+    public static let smallestScale = 1e-9
+
     /// Validates `curve` and builds the map. `mediaDuration` (seconds, finite and positive) is
     /// required when `curve.domain == .normalized`; curves in seconds work without it.
     public init(curve: any TimeScaleCurve, mediaDuration: Double?) throws(TimeMapError) {

@@ -15,6 +15,9 @@ public enum TimeMapError: Error, CustomStringConvertible, Equatable {
     /// The slope `scale` with which the map continues past the end of the curve, at (`u`, `t`), is
     /// not positive and finite.
     case badContinuation(u: Double?, t: Double?, scale: Double, curve: String)
+    /// The output advances less than `TimeMap.smallestScale` (1 ns per second of input) on
+    /// average over the curve: `average` is `F(end) / end`.
+    case belowSmallestScale(average: Double, curve: String)
 
     /// A one-line message for `GST_ELEMENT_ERROR` and the command line.
     public var description: String {
@@ -32,6 +35,9 @@ public enum TimeMapError: Error, CustomStringConvertible, Equatable {
             return "invalid \(name)=\(Self.format(value)): \(reason)"
         case let .nonZeroStart(value, curve):
             return "the time map must start at 0 but F(0)=\(Self.format(value)) (\(curve))"
+        case let .belowSmallestScale(average, curve):
+            return "the time map is nearly flat: its average scale \(Self.format(average)) is below the "
+                + "smallest accepted, \(Self.format(TimeMap.smallestScale)) (1 ns of output per second of input) (\(curve))"
         case let .badContinuation(u, t, scale, curve):
             return "the time map must keep increasing after \(Self.position(u: u, t: t)), but its "
                 + "slope there is \(Self.variable(u: u, t: t, "s"))=\(Self.format(scale)) (\(curve))"
