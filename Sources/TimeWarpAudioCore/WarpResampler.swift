@@ -124,6 +124,7 @@ public struct WarpResampler {
         limitX = -Double.infinity
         slot = .empty
         generator = ControlPointGenerator(rate: rateD)
+        sinc?.smoothedScale = .nan  // the tables stay cached; the scale history goes
         start(at: t0)
     }
 }

@@ -30,8 +30,9 @@ struct WarpSincBank {
     /// differences of absolute times, so its rounding error grows with stream time (about 1e-7 at
     /// t = 12000 s and 48 kHz); the identity map must still get the unit-speed kernel.
     static let lowerBounds: [Double] = bandwidths.map { $0 * (1 - 1e-5) }
-    /// Levels kept.
-    static let cacheSize = 4
+    /// Levels kept (about 130 KB each): a rough curve (keys every few hundred samples) uses many
+    /// levels, and rebuilding a table costs tens of microseconds.
+    static let cacheSize = 24
 
     /// `g_q` for `q = 0 ... maxLevel` (exact powers of two at whole octaves).
     static let bandwidths: [Double] = (0...maxLevel).map { pow(2, -Double($0) / Double(levelsPerOctave)) }

@@ -76,14 +76,32 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         }
     }
 
+    /// How much of a new point's scale goes into the smoothed scale: the average runs over about
+    /// 16 output points, a kernel's width where it matters (speeding up). The cut-off needs the
+    /// speed at the window's scale: a rough curve (a key every few samples) must not switch
+    /// tables at every point.
+    static var smoothing: Double { 1.0 / 16 }
+    /// How far (relative) the smoothed scale may leave a level's range before another level is
+    /// taken (levels are 2^(1/32), about 2.2 %, apart).
+    static var hysteresis: Double { 0.03 }
+
+    /// The smoothed scale after a point of scale `scale`.
     @inline(__always)
-    mutating func render(position c: Double, scale: Double, view: WarpFrameView<W>, maxFrame: Int64,
+    private func smoothed(_ scale: Double, after previous: Double) -> Double {
+        guard previous.isFinite, scale.isFinite else { return scale }
+        return previous + Self.smoothing * (scale - previous)
+    }
+
+    @inline(__always)
+    mutating func render(position c: Double, scale rawScale: Double, view: WarpFrameView<W>, maxFrame: Int64,
                          out: UnsafeMutablePointer<W>) -> Bool {
-        if !(scale >= low && scale < high) { switchLevel(scale) }
+        let scale = smoothed(rawScale, after: state.smoothedScale)
+        if !(scale >= low * (1 - Self.hysteresis) && scale < high * (1 + Self.hysteresis)) { switchLevel(scale) }
         let h = halfTaps
         let n = WarpNumerics.floorIndex(c)
         let hi = n &+ Int64(h)
-        guard hi <= maxFrame else { return false }
+        guard hi <= maxFrame else { return false }  // tried again with more input: not counted
+        state.smoothedScale = scale
         guard fits else {
             view.copyFrame(n, to: out)
             return true
@@ -121,12 +139,13 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         while k < batch.count {
             // Pass 1: plan points k ..< m.
             let h = Int64(halfTaps)
-            let (lowS, highS, base) = (low, high, view.base)
+            let (lowS, highS, base) = (low * (1 - Self.hysteresis), high * (1 + Self.hysteresis), view.base)
             let start = k
             var m = k
+            var smoothedScale = state.smoothedScale
             if fits && view.frameStride == 1 {
                 while m < batch.count && m &- start < capacity {
-                    let scale = batch.scale(m)
+                    let scale = smoothed(batch.scale(m), after: smoothedScale)
                     guard scale >= lowS && scale < highS else { break }
                     let c = batch.position(m)
                     let n = batch.left(m)
@@ -139,9 +158,11 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                     plan[2 &* i] = Int(truncatingIfNeeded: lo &- base)
                     plan[2 &* i &+ 1] = phi &* tables.stride
                     alphas[i] = alpha
+                    smoothedScale = scale
                     m &+= 1
                 }
             }
+            state.smoothedScale = smoothedScale
             // Pass 2: the dot products.
             if ch == 2 {
                 let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
@@ -189,6 +210,8 @@ struct WarpSincScratch<W> {
 struct WarpSincState {
     var bank: WarpSincBank
     var level: WarpSincLevel
+    /// The local scale smoothed over the last output points (NaN before the first).
+    var smoothedScale = Double.nan
 
     /// Fresh state, starting with the unit-speed table.
     init() {
