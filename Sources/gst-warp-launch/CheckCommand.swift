@@ -1,5 +1,4 @@
 import ArgumentParser
-import CGStreamer
 import Foundation
 import Synchronization
 import WarpLaunchKit
@@ -105,8 +104,14 @@ struct CheckCommand: ParsableCommand {
 struct CheckRun {
     let testCase: CheckCase
 
+    /// The seek flags by their names in check files.
+    static let seekFlags: [String: Element.SeekFlags] = [
+        "flush": .flush, "accurate": .accurate, "key-unit": .keyUnit,
+        "snap-before": .snapBefore, "snap-after": .snapAfter, "snap-nearest": .snapNearest,
+    ]
+
     func run() throws -> RunRecording {
-        let pipeline: UnsafeMutablePointer<GstElement>
+        let pipeline: Element
         do {
             pipeline = try Gst.parseLaunch(testCase.pipeline)
         } catch {
@@ -116,52 +121,35 @@ struct CheckRun {
             if testCase.expectedError != nil { return r }
             throw error
         }
-        defer { gst_object_unref(pipeline) }
         var recorders: [String: SinkRecorder] = [:]
         for name in testCase.sinkNames {
-            guard let element = Gst.child(pipeline, name) else {
+            guard let element = pipeline.child(name) else {
                 throw CLIError("the pipeline has no element named '\(name)' (give the sink name=\(name))")
             }
-            defer { gst_object_unref(element) }
-            guard let pad = gst_element_get_static_pad(element, "sink") else {
+            guard let pad = element.staticPad("sink") else {
                 throw CLIError("element '\(name)' has no sink pad")
             }
-            defer { gst_object_unref(pad) }
             let recorder = SinkRecorder()
             recorder.attach(to: pad)
             recorders[name] = recorder
         }
-        var elements: [String: UnsafeMutablePointer<GstElement>] = [:]
+        var elements: [String: Element] = [:]
         for e in testCase.elements {
-            guard let element = Gst.child(pipeline, e.name) else {
+            guard let element = pipeline.child(e.name) else {
                 throw CLIError("the pipeline has no element named '\(e.name)'")
             }
             elements[e.name] = element
         }
-        defer { elements.values.forEach { gst_object_unref($0) } }
 
         var runner = PipelineRunner(options: .init(quiet: true, brief: true, timeout: testCase.timeout))
         if let seek = testCase.seek {
             runner.beforePlaying = { pipeline in
-                var flags: UInt32 = 0
-                for f in seek.flags {
-                    switch f {
-                    case "flush": flags |= GST_SEEK_FLAG_FLUSH.rawValue
-                    case "accurate": flags |= GST_SEEK_FLAG_ACCURATE.rawValue
-                    case "key-unit": flags |= GST_SEEK_FLAG_KEY_UNIT.rawValue
-                    case "snap-before": flags |= GST_SEEK_FLAG_SNAP_BEFORE.rawValue
-                    case "snap-after": flags |= GST_SEEK_FLAG_SNAP_AFTER.rawValue
-                    case "snap-nearest": flags |= GST_SEEK_FLAG_SNAP_NEAREST.rawValue
-                    default: break
-                    }
-                }
-                let ok = gst_element_seek(pipeline, 1.0, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
-                                          GST_SEEK_TYPE_SET, gint64(seek.start),
-                                          seek.stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET,
-                                          seek.stop.map { gint64($0) } ?? -1)
-                guard ok != 0 else { return "the seek was refused" }
+                var flags: Element.SeekFlags = []
+                for f in seek.flags { flags.formUnion(Self.seekFlags[f] ?? []) }
+                let ok = pipeline.seek(flags: flags, start: Int64(seek.start), stop: seek.stop.map { Int64($0) })
+                guard ok else { return "the seek was refused" }
                 // Wait for the preroll after the flush.
-                _ = gst_element_get_state(pipeline, nil, nil, 30 * 1_000_000_000)
+                pipeline.waitForStateChange(timeoutNs: 30 * 1_000_000_000)
                 return nil
             }
         }
@@ -171,7 +159,7 @@ struct CheckRun {
             for e in expectations {
                 guard let element = elements[e.name] else { continue }
                 var props: [String: String] = [:]
-                for (prop, _) in e.properties { props[prop] = Gst.property(element, prop) }
+                for (prop, _) in e.properties { props[prop] = element.property(prop) }
                 recording.elements[e.name] = props
             }
         }
@@ -194,68 +182,32 @@ final class SinkRecorder: Sendable {
 
     var recording: SinkRecording { state.withLock { $0.recording } }
 
-    /// Buffer flags and their names in logs.
-    static let flagNames: [(GstBufferFlags, String)] = [
-        (GST_BUFFER_FLAG_LIVE, "live"), (GST_BUFFER_FLAG_DECODE_ONLY, "decode-only"),
-        (GST_BUFFER_FLAG_DISCONT, "discont"), (GST_BUFFER_FLAG_RESYNC, "resync"),
-        (GST_BUFFER_FLAG_CORRUPTED, "corrupted"), (GST_BUFFER_FLAG_MARKER, "marker"),
-        (GST_BUFFER_FLAG_HEADER, "header"), (GST_BUFFER_FLAG_GAP, "gap"),
-        (GST_BUFFER_FLAG_DROPPABLE, "droppable"), (GST_BUFFER_FLAG_DELTA_UNIT, "delta"),
-    ]
-
-    func attach(to pad: UnsafeMutablePointer<GstPad>) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data else { return GST_PAD_PROBE_OK }
-            Unmanaged<SinkRecorder>.fromOpaque(data).takeUnretainedValue().handle(info)
-            return GST_PAD_PROBE_OK
-        }
-        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
-                                   | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
-        // Retained by the probe until the pad goes away.
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        gst_pad_add_probe(pad, mask, callback, retained) { data in
-            guard let data else { return }
-            Unmanaged<SinkRecorder>.fromOpaque(data).release()
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents, .flushEvents]) { [self] item in
+            handle(item)
+            return .pass
         }
     }
 
-    private func handle(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
-        if info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0,
-           let buffer = gst_pad_probe_info_get_buffer(info) {
-            let flags = buffer.pointee.mini_object.flags
-            let names = Self.flagNames.filter { flags & $0.0.rawValue != 0 }.map(\.1)
-            let size = Int(gst_buffer_get_size(buffer))
+    private func handle(_ item: ProbeItem) {
+        switch item {
+        case .buffer(let buffer):
+            let names = buffer.flags.names
             state.withLock { s in
                 s.recording.buffers.append(BufferRecord(
-                    pts: UInt64(buffer.pointee.pts), duration: UInt64(buffer.pointee.duration), flags: names, size: size,
-                    offset: UInt64(buffer.pointee.offset), offsetEnd: UInt64(buffer.pointee.offset_end),
+                    pts: buffer.pts, duration: buffer.duration, flags: names, size: buffer.size,
+                    offset: buffer.offset, offsetEnd: buffer.offsetEnd,
                     segmentStart: s.segmentStart, segmentStop: s.segmentStop))
             }
-            return
-        }
-        guard info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0,
-              let event = gst_pad_probe_info_get_event(info) else { return }
-        switch event.pointee.type {
-        case GST_EVENT_FLUSH_STOP:
+        case .flushStop:
             state.withLock { $0.recording.buffers.removeAll() }
-        case GST_EVENT_SEGMENT:
-            var segment: UnsafePointer<GstSegment>?
-            gst_event_parse_segment(event, &segment)
-            if let segment {
-                let start = UInt64(segment.pointee.start), stop = UInt64(segment.pointee.stop)
-                state.withLock { $0.segmentStart = start; $0.segmentStop = stop }
+        case .segment(let segment):
+            state.withLock { $0.segmentStart = segment.start; $0.segmentStop = segment.stop }
+        case .caps(let caps):
+            if caps.mediaType == "audio/x-raw", let audio = caps.audio {
+                state.withLock { $0.recording.bytesPerFrame = audio.bytesPerFrame }
             }
-        case GST_EVENT_CAPS:
-            var caps: UnsafeMutablePointer<GstCaps>?
-            gst_event_parse_caps(event, &caps)
-            if Gst.mediaType(of: caps) == "audio/x-raw", let caps {
-                var audioInfo = GstAudioInfo()
-                if gst_audio_info_from_caps(&audioInfo, caps) != 0 {
-                    let bpf = Int(audioInfo.bpf)
-                    state.withLock { $0.recording.bytesPerFrame = bpf }
-                }
-            }
-        default:
+        case .otherEvent:
             break
         }
     }

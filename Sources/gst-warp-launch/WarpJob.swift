@@ -1,4 +1,3 @@
-import CGStreamer
 import Foundation
 import GstTimeWarp
 import Synchronization
@@ -159,12 +158,9 @@ struct WarpJob {
 /// The warp pipeline: `uridecodebin` whose pads are linked (pad-added) to a video bin
 /// (`videotimewarp` ! frame rate ! encoder) and an audio bin (`audiotimewarp` ! encoder), both
 /// into the muxer and a `filesink`.
-final class WarpGraph: @unchecked Sendable {
-    let pipeline: UnsafeMutablePointer<GstElement>
-    private var videoWarp: UnsafeMutablePointer<GstElement>?
-    private var videoSink: UnsafeMutablePointer<GstPad>?
-    private var audioSink: UnsafeMutablePointer<GstPad>?
-    private let linkLock = Mutex(())
+final class WarpGraph {
+    let pipeline: Element
+    private var videoWarp: Element?
     /// One per branch: the output stream time reached.
     private var trackers: [PositionTracker] = []
     /// How far the output has got (the furthest branch), ns of output stream time.
@@ -175,44 +171,42 @@ final class WarpGraph: @unchecked Sendable {
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, curve: CurveOptions,
          durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?) throws {
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink")
-        let src = Gst.child(pipeline, "src")!, sink = Gst.child(pipeline, "sink")!, mux = Gst.child(pipeline, "mux")!
-        defer { gst_object_unref(src); gst_object_unref(sink); gst_object_unref(mux) }
-        Gst.set(src, "uri", uri)
-        Gst.set(sink, "location", location)
+        guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
+            throw CLIError("internal pipeline error: no src, mux or sink")
+        }
+        src.set("uri", uri)
+        sink.set("location", location)
         if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
             // Fine timestamps for variable frame rates (the default derives them from the rate).
-            if frameRate == .any { Gst.set(mux, "trak-timescale", "90000") }
+            if frameRate == .any { mux.set("trak-timescale", "90000") }
         }
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        func addBranch(_ description: String, warpName: String, audio: Bool) throws -> UnsafeMutablePointer<GstPad> {
+        func addBranch(_ description: String, warpName: String, audio: Bool) throws -> Pad {
             let branch = try Gst.parseBin(description)
-            let warp = Gst.child(branch, warpName)!
-            defer { gst_object_unref(warp) }
-            for (name, value) in curve.elementProperties() { Gst.set(warp, name, value) }
-            Gst.set(warp, "duration", String(durationNs))
-            if audio, let interpolation { Gst.set(warp, "interpolation", interpolation) }
-            if !audio { videoWarp = UnsafeMutablePointer(mutating: gst_object_ref(warp).assumingMemoryBound(to: GstElement.self)) }
-            gst_bin_add(bin, branch)
-            guard gst_element_link(branch, mux) != 0 else {
+            guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
+            for (name, value) in curve.elementProperties() { warp.set(name, value) }
+            warp.set("duration", String(durationNs))
+            if audio, let interpolation { warp.set("interpolation", interpolation) }
+            if !audio { videoWarp = warp }
+            pipeline.add(branch)
+            guard branch.link(to: mux) else {
                 throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
             }
             // Progress: the output time of what leaves the warp element.
-            if let pad = gst_element_get_static_pad(warp, "src") {
+            if let pad = warp.staticPad("src") {
                 let tracker = PositionTracker()
                 tracker.attach(to: pad)
                 trackers.append(tracker)
-                gst_object_unref(pad)
             }
-            if audio, let frames = container.primingFrames, let encoder = Gst.child(branch, "aenc") {
-                if let pad = gst_element_get_static_pad(encoder, "sink") {
-                    primingTrimmer = PrimingTrimmer(frames: frames)
-                    primingTrimmer?.attach(to: pad)
-                    gst_object_unref(pad)
-                }
-                gst_object_unref(encoder)
+            if audio, let frames = container.primingFrames, let encoder = branch.child("aenc"),
+               let pad = encoder.staticPad("sink") {
+                let trimmer = PrimingTrimmer(frames: frames)
+                trimmer.attach(to: pad)
+                primingTrimmer = trimmer
             }
-            return gst_element_get_static_pad(branch, "sink")!
+            guard let sinkPad = branch.staticPad("sink") else { throw CLIError("internal pipeline error: no sink pad") }
+            return sinkPad
         }
+        var videoSink: Pad?, audioSink: Pad?
         if media.videoStreams > 0 {
             let rate = frameRate.capsNumerator
             videoSink = try addBranch("queue ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(rate)/1 ! "
@@ -224,42 +218,44 @@ final class WarpGraph: @unchecked Sendable {
                                       + container.audioEncoder + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=0",
                                       warpName: "awarp", audio: true)
         }
-        let callback: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?, gpointer?) -> Void = {
-            _, pad, data in
-            guard let pad, let data else { return }
-            Unmanaged<WarpGraph>.fromOpaque(data).takeUnretainedValue().padAdded(pad)
-        }
-        g_signal_connect_data(UnsafeMutableRawPointer(src), "pad-added", unsafeBitCast(callback, to: GCallback.self),
-                              Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
-    }
-
-    /// Links a decoded pad to the branch of its kind (the first stream of each kind).
-    private func padAdded(_ pad: UnsafeMutablePointer<GstPad>) {
-        let caps = gst_pad_get_current_caps(pad) ?? gst_pad_query_caps(pad, nil)
-        defer { if let caps { gst_caps_unref(caps) } }
-        let type = Gst.mediaType(of: caps)
-        linkLock.withLock { _ in
-            let target = type.hasPrefix("video/") ? videoSink : type.hasPrefix("audio/") ? audioSink : nil
-            guard let target, gst_pad_is_linked(target) == 0 else { return }
-            _ = gst_pad_link(pad, target)
-        }
+        let linker = BranchLinker(video: videoSink, audio: audioSink)
+        src.onPadAdded { pad in linker.link(pad) }
     }
 
     /// The video counters after the run.
     func counters() -> (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)? {
         guard let v = videoWarp else { return nil }
-        return (Gst.uint64Property(v, "in") ?? 0, Gst.uint64Property(v, "out") ?? 0,
-                Gst.uint64Property(v, "drop") ?? 0, Gst.uint64Property(v, "duplicate") ?? 0)
+        return (v.uint64Property("in") ?? 0, v.uint64Property("out") ?? 0,
+                v.uint64Property("drop") ?? 0, v.uint64Property("duplicate") ?? 0)
     }
 
+    /// Stops the pipeline (before the references go).
     func release() {
         guard !released else { return }
         released = true
-        gst_element_set_state(pipeline, GST_STATE_NULL)
-        if let videoWarp { gst_object_unref(videoWarp) }
-        if let videoSink { gst_object_unref(videoSink) }
-        if let audioSink { gst_object_unref(audioSink) }
-        gst_object_unref(pipeline)
+        pipeline.setState(.null)
+    }
+}
+
+/// Links each decoded pad to the branch of its kind (the first stream of each kind); called
+/// on streaming threads.
+final class BranchLinker: Sendable {
+    private let video: Pad?
+    private let audio: Pad?
+    private let lock = Mutex(())
+
+    init(video: Pad?, audio: Pad?) {
+        self.video = video
+        self.audio = audio
+    }
+
+    func link(_ pad: Pad) {
+        let type = pad.mediaType
+        lock.withLock { _ in
+            let target = type.hasPrefix("video/") ? video : type.hasPrefix("audio/") ? audio : nil
+            guard let target, !target.isLinked else { return }
+            pad.link(to: target)
+        }
     }
 }
 
@@ -272,40 +268,28 @@ final class PositionTracker: Sendable {
 
     var position: UInt64 { value.load(ordering: .relaxed) }
 
-    func attach(to pad: UnsafeMutablePointer<GstPad>) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data else { return GST_PAD_PROBE_OK }
-            let tracker = Unmanaged<PositionTracker>.fromOpaque(data).takeUnretainedValue()
-            if info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0 {
-                if let event = gst_pad_probe_info_get_event(info), event.pointee.type == GST_EVENT_SEGMENT {
-                    var segment: UnsafePointer<GstSegment>?
-                    gst_event_parse_segment(event, &segment)
-                    if let segment {
-                        let start = Int64(clamping: UInt64(segment.pointee.start))
-                        let time = Int64(clamping: UInt64(segment.pointee.time))
-                        tracker.offset.store(start &- time, ordering: .relaxed)
-                    }
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                let start = Int64(clamping: segment.start)
+                let time = Int64(clamping: segment.time)
+                offset.store(start &- time, ordering: .relaxed)
+            case .buffer(let buffer):
+                let pts = buffer.pts, dur = buffer.duration
+                guard pts != UInt64.max else { return .pass }
+                let end = Int64(clamping: dur == UInt64.max ? pts : pts &+ dur) &- offset.load(ordering: .relaxed)
+                let streamEnd = UInt64(max(end, 0))
+                var current = value.load(ordering: .relaxed)
+                while streamEnd > current {
+                    let (exchanged, original) = value.compareExchange(expected: current, desired: streamEnd, ordering: .relaxed)
+                    if exchanged { break }
+                    current = original
                 }
-                return GST_PAD_PROBE_OK
+            default:
+                break
             }
-            guard let buffer = gst_pad_probe_info_get_buffer(info) else { return GST_PAD_PROBE_OK }
-            let pts = UInt64(buffer.pointee.pts), dur = UInt64(buffer.pointee.duration)
-            guard pts != UInt64.max else { return GST_PAD_PROBE_OK }
-            let end = Int64(clamping: dur == UInt64.max ? pts : pts &+ dur) &- tracker.offset.load(ordering: .relaxed)
-            let streamEnd = UInt64(max(end, 0))
-            var current = tracker.value.load(ordering: .relaxed)
-            while streamEnd > current {
-                let (exchanged, original) = tracker.value.compareExchange(expected: current, desired: streamEnd, ordering: .relaxed)
-                if exchanged { break }
-                current = original
-            }
-            return GST_PAD_PROBE_OK
-        }
-        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        gst_pad_add_probe(pad, mask, callback, retained) { data in
-            guard let data else { return }
-            Unmanaged<PositionTracker>.fromOpaque(data).release()
+            return .pass
         }
     }
 }
@@ -323,62 +307,40 @@ final class PrimingTrimmer: Sendable {
 
     init(frames: Int) { state = Mutex(State(remaining: frames, frames: frames)) }
 
-    func attach(to pad: UnsafeMutablePointer<GstPad>) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data else { return GST_PAD_PROBE_OK }
-            return Unmanaged<PrimingTrimmer>.fromOpaque(data).takeUnretainedValue().handle(info)
-        }
-        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        gst_pad_add_probe(pad, mask, callback, retained) { data in
-            guard let data else { return }
-            Unmanaged<PrimingTrimmer>.fromOpaque(data).release()
-        }
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in handle(item) }
     }
 
-    private func handle(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn {
-        let isEvent = info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0
-        if isEvent, let event = gst_pad_probe_info_get_event(info) {
-            if event.pointee.type == GST_EVENT_CAPS {
-                var caps: UnsafeMutablePointer<GstCaps>?
-                gst_event_parse_caps(event, &caps)
-                var audioInfo = GstAudioInfo()
-                if let caps, gst_audio_info_from_caps(&audioInfo, caps) != 0 {
-                    let rate = Int(audioInfo.rate), bpf = Int(audioInfo.bpf)
-                    state.withLock { $0.rate = rate; $0.bpf = bpf }
+    private func handle(_ item: ProbeItem) -> ProbeVerdict {
+        switch item {
+        case .caps(let caps):
+            if let audio = caps.audio {
+                state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame }
+            }
+            return .pass
+        case .buffer(let buffer):
+            let s = state.withLock { $0 }
+            guard s.rate > 0, s.bpf > 0 else { return .pass }
+            let shift = UInt64(s.frames) * 1_000_000_000 / UInt64(s.rate)
+            let available = buffer.size / s.bpf
+            let drop = min(s.remaining, available)
+            if drop == available && drop > 0 {
+                state.withLock { $0.remaining -= drop }
+                return .drop
+            }
+            if drop > 0 { state.withLock { $0.remaining = 0 } }
+            var pts = buffer.pts, duration = buffer.duration
+            if pts != UInt64.max {
+                let cut = UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
+                let advanced = pts &+ cut
+                pts = advanced >= shift ? advanced - shift : 0
+                if drop > 0, duration != UInt64.max {
+                    duration = duration > cut ? duration - cut : 0
                 }
             }
-            return GST_PAD_PROBE_OK
+            return .rewrite(trimStartBytes: drop * s.bpf, pts: pts, duration: duration)
+        default:
+            return .pass
         }
-        guard info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0,
-              let buffer = gst_pad_probe_info_get_buffer(info) else { return GST_PAD_PROBE_OK }
-        let s = state.withLock { $0 }
-        guard s.rate > 0, s.bpf > 0 else { return GST_PAD_PROBE_OK }
-        let shift = UInt64(s.frames) * 1_000_000_000 / UInt64(s.rate)
-        let size = Int(gst_buffer_get_size(buffer))
-        let available = size / s.bpf
-        let drop = min(s.remaining, available)
-        if drop == available && drop > 0 {
-            state.withLock { $0.remaining -= drop }
-            return GST_PAD_PROBE_DROP
-        }
-        let raw = gst_mini_object_make_writable(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self))
-        guard let raw else { return GST_PAD_PROBE_OK }
-        let out = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstBuffer.self)
-        if drop > 0 {
-            gst_buffer_resize(out, gssize(drop * s.bpf), gssize(size - drop * s.bpf))
-            state.withLock { $0.remaining = 0 }
-        }
-        let pts = UInt64(out.pointee.pts)
-        if pts != UInt64.max {
-            let advanced = pts &+ UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
-            out.pointee.pts = GstClockTime(advanced >= shift ? advanced - shift : 0)
-            if drop > 0, out.pointee.duration != GstClockTime.max {
-                let d = UInt64(out.pointee.duration), cut = UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
-                out.pointee.duration = GstClockTime(d > cut ? d - cut : 0)
-            }
-        }
-        info.pointee.data = UnsafeMutableRawPointer(out)
-        return GST_PAD_PROBE_OK
     }
 }
