@@ -35,14 +35,21 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         do { try Gst.initialize() } catch { exitWithError(error) }
+        // SIGINT, SIGTERM and SIGHUP stop the case running and the cases after it.
+        Interrupts.begin()
+        defer { Interrupts.end() }
         var failed: [String] = []
         for file in files {
             let started = Date()
-            let (lines, ok) = checkFile(file)
+            let (lines, ok, signal) = checkFile(file)
             let time = String(format: "%.2f s", Date().timeIntervalSince(started))
             print("\(ok ? "PASS" : "FAIL") \(file) (\(time))")
             lines.forEach { print("  " + $0) }
             if !ok { failed.append(file) }
+            if let signal {
+                print("Interrupted (\(Interrupts.name(signal))): the remaining cases were not run.")
+                throw ExitCode(Interrupts.exitCode(signal))
+            }
         }
         if files.count > 1 || !failed.isEmpty {
             print(failed.isEmpty ? "All \(files.count) cases passed."
@@ -51,23 +58,28 @@ struct CheckCommand: ParsableCommand {
         if !failed.isEmpty { throw ExitCode(1) }
     }
 
-    /// Runs one file; returns the lines to print under its name and whether it passed.
-    private func checkFile(_ file: String) -> ([String], Bool) {
+    /// Runs one file; returns the lines to print under its name, whether it passed, and the
+    /// signal that interrupted it.
+    private func checkFile(_ file: String) -> ([String], Bool, Int32?) {
+        // The file as read: --update writes only that same file back (by device and inode).
+        let identity = FileIdentity(path: file)
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            return (["cannot read \(file)"], false)
+            return (["cannot read \(file)"], false, nil)
         }
         let testCase: CheckCase
         do {
             testCase = try CheckFileParser.parse(text)
         } catch {
-            return (["\(file):\(error)"], false)
+            return (["\(file):\(error)"], false, nil)
         }
         let recording: RunRecording
+        let signal: Int32?
         do {
-            recording = try CheckRun(testCase: testCase).run()
+            (recording, signal) = try CheckRun(testCase: testCase).run()
         } catch {
-            return (["\(error)"], false)
+            return (["\(error)"], false, nil)
         }
+        if let signal { return (["interrupted by \(Interrupts.name(signal))"], false, signal) }
         var lines: [String] = []
         if verbose {
             lines.append("pipeline: \(testCase.pipeline)")
@@ -86,17 +98,21 @@ struct CheckCommand: ParsableCommand {
         if update && !testCase.logs.isEmpty {
             let updated = CheckComparator.updatingLogs(in: text, case: testCase, recording: recording)
             do {
-                try updated.write(toFile: file, atomically: true, encoding: .utf8)
+                guard let identity, FileIdentity(path: file) == identity else {
+                    throw CLIError("it was replaced while the case ran")
+                }
+                // Atomic, and through a link (the file it leads to is updated, the link stays).
+                try TextFile.write(updated, to: file)
                 for log in testCase.logs {
                     lines.append("log \(log.sink): recorded \(recording.sinks[log.sink]?.buffers.count ?? 0) buffers")
                 }
             } catch {
                 lines.append("could not update \(file): \(error)")
-                return (lines, false)
+                return (lines, false, nil)
             }
         }
         let differences = CheckComparator.differences(testCase, recording, compareLogs: !update)
-        return (lines + differences, differences.isEmpty)
+        return (lines + differences, differences.isEmpty, nil)
     }
 }
 
@@ -110,7 +126,8 @@ struct CheckRun {
         "snap-before": .snapBefore, "snap-after": .snapAfter, "snap-nearest": .snapNearest,
     ]
 
-    func run() throws -> RunRecording {
+    /// The recording, and the signal that interrupted the run (if one did).
+    func run() throws -> (RunRecording, Int32?) {
         let pipeline: Element
         do {
             pipeline = try Gst.parseLaunch(testCase.pipeline)
@@ -118,7 +135,7 @@ struct CheckRun {
             // A pipeline that cannot be built is an error the case may expect.
             var r = RunRecording()
             r.error = "\(error)"
-            if testCase.expectedError != nil { return r }
+            if testCase.expectedError != nil { return (r, nil) }
             throw error
         }
         var recorders: [String: SinkRecorder] = [:]
@@ -146,7 +163,8 @@ struct CheckRun {
             runner.beforePlaying = { pipeline in
                 var flags: Element.SeekFlags = []
                 for f in seek.flags { flags.formUnion(Self.seekFlags[f] ?? []) }
-                let ok = pipeline.seek(flags: flags, start: Int64(seek.start), stop: seek.stop.map { Int64($0) })
+                // The parser keeps seek times within 0...Int64.max.
+                let ok = pipeline.seek(flags: flags, start: Int64(clamping: seek.start), stop: seek.stop.map { Int64(clamping: $0) })
                 guard ok else { return "the seek was refused" }
                 // Wait for the preroll after the flush.
                 pipeline.waitForStateChange(timeoutNs: 30 * 1_000_000_000)
@@ -166,7 +184,7 @@ struct CheckRun {
         let outcome = runner.run(pipeline: pipeline)
         recording.error = outcome.error
         for (name, recorder) in recorders { recording.sinks[name] = recorder.recording }
-        return recording
+        return (recording, outcome.signal)
     }
 }
 

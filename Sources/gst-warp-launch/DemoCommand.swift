@@ -72,7 +72,7 @@ struct DemoCommand: ParsableCommand {
         guard let sink = pipeline.child("sink") else { throw CLIError("internal pipeline error: no sink") }
         sink.set("location", temporary)
         let outcome = PipelineRunner(options: .init(quiet: true, brief: true)).run(pipeline: pipeline)
-        if outcome.interrupted { throw CLIError("interrupted") }
+        if let sig = outcome.signal { throw CLIError("interrupted", exitCode: Interrupts.exitCode(sig)) }
         if let error = outcome.error { throw CLIError("generating the test clip failed: \(error)") }
         guard rename(temporary, path) == 0 else {
             throw CLIError("could not write '\(path)': \(String(cString: strerror(errno)))")

@@ -46,7 +46,7 @@ enum Gst {
             throw CLIError("erroneous pipeline: \(message)")
         }
         guard let element else { throw CLIError("erroneous pipeline") }
-        return Element(adopting: element)
+        return Element.pipeline(of: Element(adopting: element))
     }
 
     /// Parses command-line arguments like gst-launch-1.0 (each argument one token, so
@@ -66,7 +66,7 @@ enum Gst {
             message = String(cString: error.pointee.message)
             g_error_free(error)
         }
-        return (element.map { Element(adopting: $0) }, message)
+        return (element.map { Element.pipeline(of: Element(adopting: $0)) }, message)
     }
 
     /// `gst_parse_bin_from_description` with ghost pads for the unlinked ends.
@@ -115,9 +115,20 @@ final class Element {
         UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GObject.self)
     }
 
-    private var isBin: Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GTypeInstance.self),
-                                   gst_bin_get_type()) != 0
+    private func isA(_ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
+    private var isBin: Bool { isA(gst_bin_get_type()) }
+
+    /// `element` itself if it is a pipeline, else a new pipeline holding it: a description of
+    /// one element (`fakesrc num-buffers=3`) parses to that element alone, which has no bus
+    /// (gst-launch-1.0 wraps it the same way).
+    fileprivate static func pipeline(of element: Element) -> Element {
+        guard !element.isA(gst_pipeline_get_type()), let raw = gst_pipeline_new(nil) else { return element }
+        let pipeline = Element(adopting: raw)
+        pipeline.add(element)
+        return pipeline
     }
 
     /// The element named `name` inside this bin (recursively), or nil.
@@ -229,8 +240,8 @@ final class Element {
         _ = gst_element_add_property_deep_notify_watch(raw, nil, 1)
     }
 
-    /// The element's bus.
-    var bus: Bus { Bus(adopting: gst_element_get_bus(raw)!) }
+    /// The element's bus (a pipeline always has one); nil for an element outside a pipeline.
+    var bus: Bus? { gst_element_get_bus(raw).map { Bus(adopting: $0) } }
 
     /// Calls `handler` on the streaming thread for each pad the element adds ("pad-added").
     /// The handler lives as long as the element.
@@ -572,7 +583,7 @@ struct MediaInfo {
     /// Video frames estimated from the frame rate (nil for variable-rate or no video).
     var estimatedFrames: Int? {
         guard let v = video, v.fpsN > 0, v.fpsD > 0 else { return nil }
-        return Int((seconds * Double(v.fpsN) / Double(v.fpsD)).rounded())
+        return Int(exactly: (seconds * Double(v.fpsN) / Double(v.fpsD)).rounded())
     }
 
     /// Probes `path`; throws one readable line when the file cannot be read as media.

@@ -21,11 +21,25 @@ struct PipelineRunner {
 
     /// How a run ended.
     struct Outcome {
-        /// Process exit code: 0 at EOS, 1 on error, 130 when interrupted.
+        /// Process exit code: 0 at EOS, 1 on error, 128 + the signal when interrupted (130
+        /// for Ctrl-C).
         var code: Int32
         /// The first error message (with the element that posted it).
         var error: String?
-        var interrupted: Bool { code == 130 }
+        /// The signal (SIGINT, SIGTERM, SIGHUP) that stopped the run.
+        var signal: Int32?
+        var interrupted: Bool { signal != nil }
+
+        init(code: Int32, error: String?) {
+            self.code = code
+            self.error = error
+        }
+
+        static func interrupted(by sig: Int32) -> Outcome {
+            var outcome = Outcome(code: Interrupts.exitCode(sig), error: "interrupted")
+            outcome.signal = sig
+            return outcome
+        }
     }
 
     let options: Options
@@ -97,10 +111,10 @@ struct PipelineRunner {
 
     /// Waits until the pipeline has prerolled; an outcome if it failed first.
     private func waitForPreroll(_ pipeline: Element) -> Outcome? {
-        let bus = pipeline.bus
+        guard let bus = pipeline.bus else { return Outcome(code: 1, error: "the pipeline has no bus") }
         let deadline = Date().addingTimeInterval(Double(options.timeout ?? 60_000_000_000) / 1e9)
         while Date() < deadline {
-            if Interrupts.take() != nil { return Outcome(code: 130, error: "interrupted") }
+            if let sig = Interrupts.take() { return .interrupted(by: sig) }
             guard let message = bus.pop(timeoutNs: 100 * 1_000_000, only: [.asyncDone, .error, .eos]) else { continue }
             if case .error(let problem) = message { return Outcome(code: 1, error: report(problem, isError: true)) }
             return nil
@@ -110,7 +124,7 @@ struct PipelineRunner {
 
     private func fail(_ pipeline: Element, _ text: String) -> Outcome {
         // The reason is usually an error message on the bus: prefer it.
-        if case .error(let problem) = pipeline.bus.popError() {
+        if case .error(let problem) = pipeline.bus?.popError() {
             return Outcome(code: 1, error: report(problem, isError: true))
         }
         if !options.brief { printError("ERROR: \(text).") }
@@ -119,11 +133,11 @@ struct PipelineRunner {
 
     /// Waits for EOS or an error, printing messages; handles Ctrl-C and the timeout.
     private func watch(_ pipeline: Element, started: Date) -> Outcome {
-        let bus = pipeline.bus
+        guard let bus = pipeline.bus else { return Outcome(code: 1, error: "the pipeline has no bus") }
         var sentEOS = false
         var lastTick = Date.distantPast
         while true {
-            if Interrupts.take() != nil {
+            if let sig = Interrupts.take() {
                 if options.eosOnShutdown && !sentEOS {
                     say("Interrupt: sending EOS to the pipeline ...")
                     if options.brief { printError("Interrupted: finishing the file ...") }
@@ -131,7 +145,7 @@ struct PipelineRunner {
                     pipeline.sendEOS()
                 } else {
                     say("Interrupt: stopping pipeline ...")
-                    return Outcome(code: 130, error: "interrupted")
+                    return .interrupted(by: sig)
                 }
             }
             if let timeout = options.timeout, Date().timeIntervalSince(started) * 1e9 > Double(timeout) {

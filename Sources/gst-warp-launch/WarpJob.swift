@@ -30,9 +30,17 @@ struct WarpJob {
     /// Runs the job; throws a `CLIError` (one line) on any failure, with no file left behind.
     func run() throws -> Result {
         try Gst.initialize()
-        // 1. The output: a known extension, an existing directory, the encoders at hand.
+        // 1. The output: not the input (by device and inode, whatever the names and links), not
+        // a directory, a known extension, an existing and writable directory, the encoders at hand.
+        try OutputGuard.check(output, against: [("input", input)])
+        let plotPath = writePlot ? OutputPaths.plot(for: output) : nil
+        if let plotPath {
+            try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
+        }
         let container = try OutputContainer.forPath(output)
-        let dir = OutputPaths.directory(of: output)
+        // A link is written through: the file it leads to is replaced, the link stays.
+        let destination = OutputPaths.resolvingLinks(output)
+        let dir = OutputPaths.directory(of: destination)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CLIError("the output directory '\(dir)' does not exist")
@@ -40,10 +48,8 @@ struct WarpJob {
         guard FileManager.default.isWritableFile(atPath: dir) else {
             throw CLIError("the output directory '\(dir)' is not writable")
         }
-        if let a = try? FileManager.default.attributesOfItem(atPath: input)[.systemFileNumber] as? Int,
-           let b = try? FileManager.default.attributesOfItem(atPath: output)[.systemFileNumber] as? Int, a == b {
-            throw CLIError("the output '\(output)' is the input: choose another name")
-        }
+        let temporary = OutputPaths.temporary(for: destination, pid: getpid())
+        try OutputGuard.check(temporary, role: "temporary file", against: [("input", input)])
         for element in container.requiredElements where !Gst.hasElement(element) {
             throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
                            + "(install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
@@ -62,8 +68,10 @@ struct WarpJob {
         let plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         printPlan(plan, media: media, container: container)
 
-        // 4. The pipeline, into a temporary file.
-        let temporary = OutputPaths.temporary(for: output, pid: getpid())
+        // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
+        // run and remove the temporary file (this `end` runs after the removal below).
+        Interrupts.begin()
+        defer { Interrupts.end() }
         var keepTemporary = false
         defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
@@ -81,7 +89,7 @@ struct WarpJob {
         var counters: (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)?
         runner.afterRun = { _ in counters = graph.counters() }
         let outcome = runner.run(pipeline: graph.pipeline)
-        if outcome.interrupted { throw CLIError("interrupted: nothing was written to '\(output)'", exitCode: 130) }
+        if let sig = outcome.signal { throw interrupted(by: sig) }
         if let error = outcome.error {
             throw CLIError("warping '\(input)' failed: \(error); nothing was written to '\(output)'")
         }
@@ -93,23 +101,27 @@ struct WarpJob {
                            + "nothing was written to '\(output)'")
         }
 
-        // 5. Complete: move into place, measure, plot.
-        guard rename(temporary, output) == 0 else {
-            throw CLIError("could not rename '\(temporary)' to '\(output)': \(String(cString: strerror(errno)))")
+        // 5. Complete (unless a signal came at the very end): move into place, measure, plot.
+        if let sig = Interrupts.take() { throw interrupted(by: sig) }
+        guard rename(temporary, destination) == 0 else {
+            throw CLIError("could not rename '\(temporary)' to '\(output)': \(SystemError.text(errno))")
         }
         keepTemporary = true
-        let measured = try? MediaInfo.discover(path: output)
-        var plotPath: String?
-        if writePlot {
-            let path = OutputPaths.plot(for: output)
+        let measured = try? MediaInfo.discover(path: destination)
+        if let plotPath {
             let plot = CurvePlot(title: curve.summary, map: map, duration: d,
                                  frames: frameRate == .any ? media.estimatedFrames : nil)
-            try SVGPlot(plot: plot).render().write(toFile: path, atomically: true, encoding: .utf8)
-            plotPath = path
+            try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
         printSummary(result, media: media, container: container)
         return result
+    }
+
+    /// The error after a signal: exit status 128 + the signal (130 for Ctrl-C).
+    private func interrupted(by sig: Int32) -> CLIError {
+        let how = sig == SIGINT ? "interrupted" : "interrupted by \(Interrupts.name(sig))"
+        return CLIError("\(how): nothing was written to '\(output)'", exitCode: Interrupts.exitCode(sig))
     }
 
     private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer) {
@@ -149,7 +161,8 @@ struct WarpJob {
             }
             say(line)
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int).flatMap { $0 }
+        let size = (try? FileManager.default.attributesOfItem(atPath: OutputPaths.resolvingLinks(output))[.size] as? Int)
+            .flatMap { $0 }
         say("Wrote:    \(output)" + (size.map { " (\(Format.fixed(Double($0) / 1_048_576, 1)) MB)" } ?? ""))
         if let p = r.plotPath { say("Plot:     \(p)") }
     }
@@ -278,8 +291,10 @@ final class PositionTracker: Sendable {
             case .buffer(let buffer):
                 let pts = buffer.pts, dur = buffer.duration
                 guard pts != UInt64.max else { return .pass }
-                let end = Int64(clamping: dur == UInt64.max ? pts : pts &+ dur) &- offset.load(ordering: .relaxed)
-                let streamEnd = UInt64(max(end, 0))
+                let (sum, overflow) = pts.addingReportingOverflow(dur == UInt64.max ? 0 : dur)
+                let (end, under) = Int64(clamping: overflow ? UInt64.max : sum)
+                    .subtractingReportingOverflow(offset.load(ordering: .relaxed))
+                let streamEnd = under ? 0 : UInt64(max(end, 0))
                 var current = value.load(ordering: .relaxed)
                 while streamEnd > current {
                     let (exchanged, original) = value.compareExchange(expected: current, desired: streamEnd, ordering: .relaxed)
@@ -332,7 +347,8 @@ final class PrimingTrimmer: Sendable {
             var pts = buffer.pts, duration = buffer.duration
             if pts != UInt64.max {
                 let cut = UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
-                let advanced = pts &+ cut
+                let (sum, overflow) = pts.addingReportingOverflow(cut)
+                let advanced = overflow ? UInt64.max - 1 : sum
                 pts = advanced >= shift ? advanced - shift : 0
                 if drop > 0, duration != UInt64.max {
                     duration = duration > cut ? duration - cut : 0
