@@ -1,5 +1,4 @@
 import Foundation
-import GstTimeWarp
 import Synchronization
 import WarpLaunchKit
 
