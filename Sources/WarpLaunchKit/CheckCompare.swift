@@ -61,18 +61,26 @@ extension SinkRecording {
         let valid = buffers.filter { $0.pts != BufferRecord.none }
         switch field {
         case .buffers: return Int64(buffers.count)
-        case .firstPTS: return valid.first.map { Int64($0.pts) }
-        case .lastPTS: return valid.last.map { Int64($0.pts) }
+        case .firstPTS: return valid.first.map { Int64(clamping: $0.pts) }
+        case .lastPTS: return valid.last.map { Int64(clamping: $0.pts) }
         case .end:
             guard let last = valid.last, last.duration != BufferRecord.none else { return nil }
-            return Int64(last.pts + last.duration)
+            return Int64(clamping: Self.saturatingSum(last.pts, last.duration))
         case .duration:
+            // Both are clamped to 0...Int64.max: the difference cannot overflow.
             guard let first = value(of: .firstPTS), let end = value(of: .end) else { return nil }
             return end - first
         case .samples:
             guard let bpf = bytesPerFrame, bpf > 0 else { return nil }
-            return Int64(buffers.reduce(0) { $0 + $1.size } / bpf)
+            let bytes = buffers.reduce(0 as UInt64) { Self.saturatingSum($0, UInt64(max($1.size, 0))) }
+            return Int64(clamping: bytes / UInt64(bpf))
         }
+    }
+
+    /// `a + b`, or `UInt64.max` when that overflows.
+    static func saturatingSum(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 
     /// Violations of `invariant`, at most `limit` of them, as readable lines.
@@ -92,14 +100,14 @@ extension SinkRecording {
                 }
             case .audioContiguous:
                 if let p = prev, p.pts != BufferRecord.none, p.duration != BufferRecord.none, b.pts != BufferRecord.none {
-                    let expected = p.pts + p.duration
+                    let expected = p.pts &+ p.duration
                     let gap = Int64(bitPattern: b.pts &- expected)
                     if gap.magnitude > 1 {
                         problem = "buffer \(i) starts at \(Format.nanos(b.pts)) but buffer \(i - 1) ends at \(Format.nanos(expected)) (\(gap > 0 ? "gap" : "overlap") of \(gap.magnitude) ns)"
                     } else if p.offsetEnd != BufferRecord.none, b.offset != BufferRecord.none, b.offset != p.offsetEnd {
                         problem = "buffer \(i) offset \(b.offset) does not continue offset-end \(p.offsetEnd)"
                     }
-                } else if prev != nil, b.pts == BufferRecord.none || prev!.duration == BufferRecord.none {
+                } else if let p = prev, b.pts == BufferRecord.none || p.duration == BufferRecord.none {
                     problem = "buffer \(i) or its predecessor has no timestamp or duration"
                 }
             case .inSegment:
@@ -157,8 +165,9 @@ public enum CheckComparator {
                 if !expected.matches(actual) {
                     let got = expected.kind == .time ? CheckFormat.time(actual) : "\(actual)"
                     var line = "sink \(sink.name): \(field.rawValue): expected \(expected.display), got \(got)"
-                    if expected.kind == .time {
-                        line += " (off by \(CheckFormat.time(actual - expected.value)))"
+                    let (off, overflow) = actual.subtractingReportingOverflow(expected.value)
+                    if expected.kind == .time, !overflow {
+                        line += " (off by \(CheckFormat.time(off)))"
                     }
                     out.append(line)
                 }

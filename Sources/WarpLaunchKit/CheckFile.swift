@@ -218,7 +218,11 @@ public enum CheckFileParser {
             case "seek":
                 result.seek = try parseSeek(body, line: lineNumber)
             case "timeout":
-                result.timeout = UInt64(try parseTime(body, line: lineNumber))
+                let timeout = try parseTime(body, line: lineNumber)
+                guard timeout > 0 else {
+                    throw CheckParseError(line: lineNumber, message: "the timeout must be positive, got '\(body)'")
+                }
+                result.timeout = UInt64(timeout)
             case "error":
                 result.expectedError = body
             case "sink":
@@ -287,8 +291,8 @@ public enum CheckFileParser {
         var sawStart = false
         for (key, value) in try pairs(body, line: line) {
             switch key {
-            case "start": spec.start = UInt64(try parseTime(value, line: line)); sawStart = true
-            case "stop": spec.stop = UInt64(try parseTime(value, line: line))
+            case "start": spec.start = try nonNegativeTime(value, "the seek start", line: line); sawStart = true
+            case "stop": spec.stop = try nonNegativeTime(value, "the seek stop", line: line)
             case "flags":
                 spec.flags = value.split(separator: ",").map(String.init)
                 for f in spec.flags where !["flush", "accurate", "key-unit", "snap-before", "snap-after", "snap-nearest"].contains(f) {
@@ -298,7 +302,17 @@ public enum CheckFileParser {
             }
         }
         guard sawStart else { throw CheckParseError(line: line, message: "a seek needs start=") }
+        if let stop = spec.stop, stop < spec.start {
+            throw CheckParseError(line: line, message: "the seek stop must not be before its start")
+        }
         return spec
+    }
+
+    /// A time that must not be negative (a position).
+    static func nonNegativeTime(_ text: String, _ what: String, line: Int) throws(CheckParseError) -> UInt64 {
+        let t = try parseTime(text, line: line)
+        guard t >= 0 else { throw CheckParseError(line: line, message: "\(what) must not be negative, got '\(text)'") }
+        return UInt64(t)
     }
 
     /// A time with its tolerance; the default tolerance is 1 µs.
@@ -342,51 +356,75 @@ public enum CheckFileParser {
     }
 
     /// `1.5s`, `1500ms`, `20us`, `7ns`, `0:00:01.5`; nanoseconds, exactly (decimal digits are
-    /// parsed as integers, no floating point).
+    /// parsed as integers, no floating point). Times past the Int64 range of nanoseconds
+    /// (about 292 years) are errors.
     public static func parseTime(_ text: String, line: Int) throws(CheckParseError) -> Int64 {
         let t = text.trimmingSpaces
+        let outOfRange = CheckParseError(line: line, message: "the time '\(text)' is out of range (at most about 292 years)")
         if t.contains(":") {
-            let parts = t.split(separator: ":")
-            guard parts.count == 3, let h = Int64(parts[0]), let m = Int64(parts[1]),
-                  let s = decimal(String(parts[2]), scale: 1_000_000_000) else {
+            let parts = t.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            func digits(_ s: String) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
+            guard parts.count == 3, digits(parts[0]), digits(parts[1]), parts[2].first != "-",
+                  decimal(parts[2], scale: 1_000_000_000, digitsOnly: true) != nil else {
                 throw CheckParseError(line: line, message: "expected a time like 0:00:01.5, got '\(text)'")
             }
-            return (h * 3600 + m * 60) * 1_000_000_000 + s
+            guard let h = Int64(parts[0]), let m = Int64(parts[1]),
+                  let s = decimal(parts[2], scale: 1_000_000_000) else { throw outOfRange }
+            // ((h * 60 + m) * 60) s + s, checked.
+            var (total, overflow) = h.multipliedReportingOverflow(by: 60)
+            var more = false
+            (total, more) = total.addingReportingOverflow(m); overflow = overflow || more
+            (total, more) = total.multipliedReportingOverflow(by: 60_000_000_000); overflow = overflow || more
+            (total, more) = total.addingReportingOverflow(s); overflow = overflow || more
+            guard !overflow else { throw outOfRange }
+            return total
         }
         let units: [(String, Int64)] = [("ns", 1), ("us", 1000), ("µs", 1000), ("ms", 1_000_000), ("s", 1_000_000_000)]
         for (suffix, scale) in units where t.hasSuffix(suffix) {
-            if let v = decimal(String(t.dropLast(suffix.count)), scale: scale) { return v }
+            let number = String(t.dropLast(suffix.count))
+            if let v = decimal(number, scale: scale) { return v }
+            // Digits that only overflow: out of range rather than malformed.
+            if decimal(number, scale: scale, digitsOnly: true) != nil { throw outOfRange }
             break
         }
         if t == "0" { return 0 }
         throw CheckParseError(line: line, message: "expected a time with a unit (s, ms, us, ns), got '\(text)'")
     }
 
-    /// `"1.25"` times `scale`, exactly; `nil` if not a plain decimal or if it has more digits
-    /// than the scale can hold.
-    static func decimal(_ text: String, scale: Int64) -> Int64? {
+    /// `"1.25"` times `scale`, exactly; `nil` if not a plain decimal, if it has more digits
+    /// than the scale can hold, or if the result is past the Int64 range. `digitsOnly: true`
+    /// checks the form alone (0 for any well-formed decimal, whatever its size).
+    static func decimal(_ text: String, scale: Int64, digitsOnly: Bool = false) -> Int64? {
         var t = Substring(text)
         var negative = false
         if t.first == "-" { negative = true; t = t.dropFirst() }
         let parts = t.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let wholeText = parts.first, !wholeText.isEmpty || parts.count == 2 else { return nil }
-        let whole = wholeText.isEmpty ? 0 : Int64(wholeText)
-        guard let whole, wholeText.allSatisfy(\.isNumber) else { return nil }
-        var value = whole * scale
+        guard wholeText.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if parts.count == 2, !parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
+        if digitsOnly { return 0 }
+        // Accumulated as a negative number, so that Int64.min is reachable too.
+        guard let whole = wholeText.isEmpty ? 0 : Int64(wholeText) else { return nil }
+        var (value, overflow) = (0 as Int64).subtractingReportingOverflow(whole)
+        if overflow { return nil }
+        (value, overflow) = value.multipliedReportingOverflow(by: scale)
+        if overflow { return nil }
         if parts.count == 2 {
-            let frac = parts[1]
-            guard frac.allSatisfy(\.isNumber) else { return nil }
             var unit = scale
-            for c in frac {
+            for c in parts[1] {
                 guard unit % 10 == 0 else {
                     if c != "0" { return nil }
                     continue
                 }
                 unit /= 10
-                value += Int64(c.wholeNumberValue!) * unit
+                guard let digit = c.wholeNumberValue else { return nil }
+                (value, overflow) = value.subtractingReportingOverflow(Int64(digit) * unit)
+                if overflow { return nil }
             }
         }
-        return negative ? -value : value
+        if negative { return value }
+        let (positive, o) = (0 as Int64).subtractingReportingOverflow(value)
+        return o ? nil : positive
     }
 }
 

@@ -69,16 +69,37 @@ public struct CurveOptions: Sendable, Equatable {
         return s
     }
 
+    /// The longest time GStreamer's clock can express, in seconds: 2^63 - 1 ns (positions,
+    /// durations and running times are signed 64-bit nanoseconds), about 292 years.
+    public static let clockLimit = Double(Int64.max) / 1e9
+
     /// Builds and validates the map for media of `duration` seconds (or none: curves in
     /// seconds and `constant` need none). Errors become one line: "the curve is refused: ...".
-    public func makeMap(duration: Double?) throws -> TimeMap {
+    /// With a duration, the duration and the output duration `T(D)` must be within the clock's
+    /// range (`clockLimit`); `inClockRange: false` skips that (a plot in units of an unknown D).
+    public func makeMap(duration: Double?, inClockRange: Bool = true) throws -> TimeMap {
+        if inClockRange, let duration, !(duration <= Self.clockLimit) {
+            throw CLIError("a duration of \(Format.seconds(duration)) s is past the range of GStreamer's clock "
+                           + "(\(Self.clockLimitText))")
+        }
         let s = try settings(duration: duration)
+        let map: TimeMap
         do {
-            return try s.makeMap(mediaDuration: duration)
+            map = try s.makeMap(mediaDuration: duration)
         } catch {
             throw CLIError("the curve is refused: \(error)")
         }
+        if inClockRange, let duration {
+            let output = map.outputDuration ?? map.warp(duration)
+            guard output <= Self.clockLimit else {
+                throw CLIError("the curve is refused: the output would last \(Format.seconds(output)) s, past the range "
+                               + "of GStreamer's clock (\(Self.clockLimitText))")
+            }
+        }
+        return map
     }
+
+    static let clockLimitText = "at most \(Format.seconds(clockLimit)) s, about 292 years"
 
     /// The element properties, as `name=value` strings for `gst_util_set_object_arg` (values are
     /// not quoted; they are set one by one, never parsed as a pipeline).
@@ -106,7 +127,7 @@ public struct CurveOptions: Sendable, Equatable {
 
     /// A number as the shortest decimal that round-trips (`1.5`, `2`, `0.1`).
     public static func number(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        if x == x.rounded(), abs(x) < 1e15, let n = Int64(exactly: x) { return String(n) }
         return String(x)
     }
 }

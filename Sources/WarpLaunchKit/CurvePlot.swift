@@ -28,9 +28,14 @@ public struct CurvePlot: Sendable {
             if let curve = try? settings.makeCurve(mediaDuration: nil), curve.domain == .seconds,
                curve.validationRange.upperBound > 0, options.resolvedFunction != "constant" {
                 d = curve.validationRange.upperBound
+                if !(curve.validationRange.upperBound <= CurveOptions.clockLimit) {
+                    throw CLIError("the curve's keys reach \(Format.seconds(curve.validationRange.upperBound)) s, past the "
+                                   + "range of GStreamer's clock (\(CurveOptions.clockLimitText))")
+                }
             }
         }
-        let map = try options.makeMap(duration: d ?? 1)
+        // Without a duration the plot is in units of D: any size is drawn.
+        let map = try options.makeMap(duration: d ?? 1, inClockRange: d != nil)
         self.init(title: options.summary, map: map, duration: d, frames: frames)
     }
 
@@ -102,6 +107,7 @@ public struct CurvePlot: Sendable {
 public func niceTicks(_ lo: Double, _ hi: Double, count: Int = 5) -> [Double] {
     guard lo.isFinite, hi.isFinite, hi > lo, count > 0 else { return [lo] }
     let rough = (hi - lo) / Double(count)
+    guard rough.isFinite, rough > 0 else { return [lo, hi] }
     var step = 1.0
     while step > rough { step /= 10 }
     while step * 10 <= rough { step *= 10 }

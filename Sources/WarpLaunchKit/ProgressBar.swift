@@ -7,7 +7,7 @@ public struct ProgressBar: Sendable {
     public var ascii: Bool
 
     public init(width: Int = 30, ascii: Bool = false) {
-        self.width = max(width, 5)
+        self.width = min(max(width, 5), 1000)
         self.ascii = ascii
     }
 

@@ -10,10 +10,13 @@ public struct TerminalPlot {
 
     public init(plot: CurvePlot, columns: Int = 60, rows: Int = 12, ascii: Bool = false) {
         self.plot = plot
-        self.columns = max(columns, 10)
-        self.rows = max(rows, 4)
+        self.columns = min(max(columns, 10), Self.maximumSize)
+        self.rows = min(max(rows, 4), Self.maximumSize)
         self.ascii = ascii
     }
+
+    /// The largest width and height drawn (in characters); larger ones are clamped.
+    public static let maximumSize = 1000
 
     /// The text, lines separated by newlines, ending with a newline.
     public func render() -> String {
@@ -41,8 +44,9 @@ public struct TerminalPlot {
         func dotY(_ y: Double) -> Int? {
             guard y.isFinite else { return y == .infinity ? 0 : nil }
             let f = (y - yRange.0) / (yRange.1 - yRange.0)
-            let d = Int(((1 - f) * Double(dotsY - 1)).rounded())
-            return min(max(d, 0), dotsY - 1)
+            let d = ((1 - f) * Double(dotsY - 1)).rounded()
+            guard !d.isNaN else { return nil }
+            return d <= 0 ? 0 : d >= Double(dotsY - 1) ? dotsY - 1 : Int(d)
         }
         // The reference (s = 1, or T = t): every fourth dot.
         for i in stride(from: 0, to: dotsX, by: 4) {

@@ -12,7 +12,7 @@ public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
     /// Parses `24`, `25`, `30`, `50`, `60` or `any`.
     public init?(argument: String) {
         let text = argument.lowercased()
-        if text == "any" || text == "0" { self = .any; return }
+        if text == "any" { self = .any; return }
         guard Self.accepted.contains(text), let n = Int(text) else { return nil }
         self = .fixed(n)
     }
@@ -66,7 +66,7 @@ public struct WarpPlan: Sendable {
     /// The number of output frames at a fixed rate: the slots `k / N` before `T(D)`.
     public var expectedOutputFrames: Int? {
         switch frameRate {
-        case .fixed(let n): return Int((outputDuration * Double(n)).rounded(.up))
+        case .fixed(let n): return Int(exactly: (outputDuration * Double(n)).rounded(.up))
         case .any: return inputFrames
         }
     }
@@ -109,18 +109,19 @@ public struct ScaleRange: Sendable, Equatable {
 
 /// Number and time formatting shared by the commands.
 public enum Format {
-    /// `H:MM:SS.mmm`.
+    /// `H:MM:SS.mmm` (past the Int64 range of milliseconds, the hours alone).
     public static func clock(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "-:--:--.---" }
-        let ms = Int64((max(seconds, 0) * 1000).rounded())
+        guard let ms = Int64(exactly: (max(seconds, 0) * 1000).rounded()) else {
+            return "\(fixed((seconds / 3600).rounded(.down), 0)):--:--.---"
+        }
         let h = ms / 3_600_000, m = (ms / 60_000) % 60, s = (ms / 1000) % 60, f = ms % 1000
         return "\(h):\(pad(m, 2)):\(pad(s, 2)).\(pad(f, 3))"
     }
 
     /// `M:SS` (or `H:MM:SS`) for elapsed and remaining times.
     public static func shortClock(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return "--:--" }
-        let total = Int64(seconds.rounded())
+        guard seconds.isFinite, seconds >= 0, let total = Int64(exactly: seconds.rounded()) else { return "--:--" }
         let h = total / 3600, m = (total / 60) % 60, s = total % 60
         return h > 0 ? "\(h):\(pad(m, 2)):\(pad(s, 2))" : "\(m):\(pad(s, 2))"
     }
@@ -131,11 +132,11 @@ public enum Format {
     /// `x` with `digits` decimals, rounded half away from zero; total for every input.
     public static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
+        let digits = min(max(digits, 0), 17)
         var scale = 1.0
-        for _ in 0..<max(digits, 0) { scale *= 10 }
+        for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(x) * scale).rounded()
-        guard scaled < 9e18 else { return String(x) }
-        let n = Int64(scaled)
+        guard scaled < 9e18, let n = Int64(exactly: scaled) else { return String(x) }
         let whole = n / Int64(scale), frac = n % Int64(scale)
         let sign = x < 0 && n != 0 ? "-" : ""
         return digits > 0 ? "\(sign)\(whole).\(pad(frac, digits))" : "\(sign)\(whole)"

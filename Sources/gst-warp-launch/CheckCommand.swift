@@ -1,5 +1,4 @@
 import ArgumentParser
-import CGStreamer
 import Foundation
 import Synchronization
 import WarpLaunchKit
@@ -36,14 +35,21 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         do { try Gst.initialize() } catch { exitWithError(error) }
+        // SIGINT, SIGTERM and SIGHUP stop the case running and the cases after it.
+        Interrupts.begin()
+        defer { Interrupts.end() }
         var failed: [String] = []
         for file in files {
             let started = Date()
-            let (lines, ok) = checkFile(file)
+            let (lines, ok, signal) = checkFile(file)
             let time = String(format: "%.2f s", Date().timeIntervalSince(started))
             print("\(ok ? "PASS" : "FAIL") \(file) (\(time))")
             lines.forEach { print("  " + $0) }
             if !ok { failed.append(file) }
+            if let signal {
+                print("Interrupted (\(Interrupts.name(signal))): the remaining cases were not run.")
+                throw ExitCode(Interrupts.exitCode(signal))
+            }
         }
         if files.count > 1 || !failed.isEmpty {
             print(failed.isEmpty ? "All \(files.count) cases passed."
@@ -52,23 +58,28 @@ struct CheckCommand: ParsableCommand {
         if !failed.isEmpty { throw ExitCode(1) }
     }
 
-    /// Runs one file; returns the lines to print under its name and whether it passed.
-    private func checkFile(_ file: String) -> ([String], Bool) {
+    /// Runs one file; returns the lines to print under its name, whether it passed, and the
+    /// signal that interrupted it.
+    private func checkFile(_ file: String) -> ([String], Bool, Int32?) {
+        // The file as read: --update writes only that same file back (by device and inode).
+        let identity = FileIdentity(path: file)
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            return (["cannot read \(file)"], false)
+            return (["cannot read \(file)"], false, nil)
         }
         let testCase: CheckCase
         do {
             testCase = try CheckFileParser.parse(text)
         } catch {
-            return (["\(file):\(error)"], false)
+            return (["\(file):\(error)"], false, nil)
         }
         let recording: RunRecording
+        let signal: Int32?
         do {
-            recording = try CheckRun(testCase: testCase).run()
+            (recording, signal) = try CheckRun(testCase: testCase).run()
         } catch {
-            return (["\(error)"], false)
+            return (["\(error)"], false, nil)
         }
+        if let signal { return (["interrupted by \(Interrupts.name(signal))"], false, signal) }
         var lines: [String] = []
         if verbose {
             lines.append("pipeline: \(testCase.pipeline)")
@@ -87,17 +98,21 @@ struct CheckCommand: ParsableCommand {
         if update && !testCase.logs.isEmpty {
             let updated = CheckComparator.updatingLogs(in: text, case: testCase, recording: recording)
             do {
-                try updated.write(toFile: file, atomically: true, encoding: .utf8)
+                guard let identity, FileIdentity(path: file) == identity else {
+                    throw CLIError("it was replaced while the case ran")
+                }
+                // Atomic, and through a link (the file it leads to is updated, the link stays).
+                try TextFile.write(updated, to: file)
                 for log in testCase.logs {
                     lines.append("log \(log.sink): recorded \(recording.sinks[log.sink]?.buffers.count ?? 0) buffers")
                 }
             } catch {
                 lines.append("could not update \(file): \(error)")
-                return (lines, false)
+                return (lines, false, nil)
             }
         }
         let differences = CheckComparator.differences(testCase, recording, compareLogs: !update)
-        return (lines + differences, differences.isEmpty)
+        return (lines + differences, differences.isEmpty, nil)
     }
 }
 
@@ -105,63 +120,54 @@ struct CheckCommand: ParsableCommand {
 struct CheckRun {
     let testCase: CheckCase
 
-    func run() throws -> RunRecording {
-        let pipeline: UnsafeMutablePointer<GstElement>
+    /// The seek flags by their names in check files.
+    static let seekFlags: [String: Element.SeekFlags] = [
+        "flush": .flush, "accurate": .accurate, "key-unit": .keyUnit,
+        "snap-before": .snapBefore, "snap-after": .snapAfter, "snap-nearest": .snapNearest,
+    ]
+
+    /// The recording, and the signal that interrupted the run (if one did).
+    func run() throws -> (RunRecording, Int32?) {
+        let pipeline: Element
         do {
             pipeline = try Gst.parseLaunch(testCase.pipeline)
         } catch {
             // A pipeline that cannot be built is an error the case may expect.
             var r = RunRecording()
             r.error = "\(error)"
-            if testCase.expectedError != nil { return r }
+            if testCase.expectedError != nil { return (r, nil) }
             throw error
         }
-        defer { gst_object_unref(pipeline) }
         var recorders: [String: SinkRecorder] = [:]
         for name in testCase.sinkNames {
-            guard let element = Gst.child(pipeline, name) else {
+            guard let element = pipeline.child(name) else {
                 throw CLIError("the pipeline has no element named '\(name)' (give the sink name=\(name))")
             }
-            defer { gst_object_unref(element) }
-            guard let pad = gst_element_get_static_pad(element, "sink") else {
+            guard let pad = element.staticPad("sink") else {
                 throw CLIError("element '\(name)' has no sink pad")
             }
-            defer { gst_object_unref(pad) }
             let recorder = SinkRecorder()
             recorder.attach(to: pad)
             recorders[name] = recorder
         }
-        var elements: [String: UnsafeMutablePointer<GstElement>] = [:]
+        var elements: [String: Element] = [:]
         for e in testCase.elements {
-            guard let element = Gst.child(pipeline, e.name) else {
+            guard let element = pipeline.child(e.name) else {
                 throw CLIError("the pipeline has no element named '\(e.name)'")
             }
             elements[e.name] = element
         }
-        defer { elements.values.forEach { gst_object_unref($0) } }
 
         var runner = PipelineRunner(options: .init(quiet: true, brief: true, timeout: testCase.timeout))
         if let seek = testCase.seek {
             runner.beforePlaying = { pipeline in
-                var flags: UInt32 = 0
-                for f in seek.flags {
-                    switch f {
-                    case "flush": flags |= GST_SEEK_FLAG_FLUSH.rawValue
-                    case "accurate": flags |= GST_SEEK_FLAG_ACCURATE.rawValue
-                    case "key-unit": flags |= GST_SEEK_FLAG_KEY_UNIT.rawValue
-                    case "snap-before": flags |= GST_SEEK_FLAG_SNAP_BEFORE.rawValue
-                    case "snap-after": flags |= GST_SEEK_FLAG_SNAP_AFTER.rawValue
-                    case "snap-nearest": flags |= GST_SEEK_FLAG_SNAP_NEAREST.rawValue
-                    default: break
-                    }
-                }
-                let ok = gst_element_seek(pipeline, 1.0, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
-                                          GST_SEEK_TYPE_SET, gint64(seek.start),
-                                          seek.stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET,
-                                          seek.stop.map { gint64($0) } ?? -1)
-                guard ok != 0 else { return "the seek was refused" }
+                var flags: Element.SeekFlags = []
+                for f in seek.flags { flags.formUnion(Self.seekFlags[f] ?? []) }
+                // The parser keeps seek times within 0...Int64.max.
+                let ok = pipeline.seek(flags: flags, start: Int64(clamping: seek.start), stop: seek.stop.map { Int64(clamping: $0) })
+                guard ok else { return "the seek was refused" }
                 // Wait for the preroll after the flush.
-                _ = gst_element_get_state(pipeline, nil, nil, 30 * 1_000_000_000)
+                pipeline.waitForStateChange(timeoutNs: 30 * 1_000_000_000)
                 return nil
             }
         }
@@ -171,14 +177,14 @@ struct CheckRun {
             for e in expectations {
                 guard let element = elements[e.name] else { continue }
                 var props: [String: String] = [:]
-                for (prop, _) in e.properties { props[prop] = Gst.property(element, prop) }
+                for (prop, _) in e.properties { props[prop] = element.property(prop) }
                 recording.elements[e.name] = props
             }
         }
         let outcome = runner.run(pipeline: pipeline)
         recording.error = outcome.error
         for (name, recorder) in recorders { recording.sinks[name] = recorder.recording }
-        return recording
+        return (recording, outcome.signal)
     }
 }
 
@@ -194,68 +200,32 @@ final class SinkRecorder: Sendable {
 
     var recording: SinkRecording { state.withLock { $0.recording } }
 
-    /// Buffer flags and their names in logs.
-    static let flagNames: [(GstBufferFlags, String)] = [
-        (GST_BUFFER_FLAG_LIVE, "live"), (GST_BUFFER_FLAG_DECODE_ONLY, "decode-only"),
-        (GST_BUFFER_FLAG_DISCONT, "discont"), (GST_BUFFER_FLAG_RESYNC, "resync"),
-        (GST_BUFFER_FLAG_CORRUPTED, "corrupted"), (GST_BUFFER_FLAG_MARKER, "marker"),
-        (GST_BUFFER_FLAG_HEADER, "header"), (GST_BUFFER_FLAG_GAP, "gap"),
-        (GST_BUFFER_FLAG_DROPPABLE, "droppable"), (GST_BUFFER_FLAG_DELTA_UNIT, "delta"),
-    ]
-
-    func attach(to pad: UnsafeMutablePointer<GstPad>) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data else { return GST_PAD_PROBE_OK }
-            Unmanaged<SinkRecorder>.fromOpaque(data).takeUnretainedValue().handle(info)
-            return GST_PAD_PROBE_OK
-        }
-        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
-                                   | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
-        // Retained by the probe until the pad goes away.
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        gst_pad_add_probe(pad, mask, callback, retained) { data in
-            guard let data else { return }
-            Unmanaged<SinkRecorder>.fromOpaque(data).release()
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents, .flushEvents]) { [self] item in
+            handle(item)
+            return .pass
         }
     }
 
-    private func handle(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
-        if info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0,
-           let buffer = gst_pad_probe_info_get_buffer(info) {
-            let flags = buffer.pointee.mini_object.flags
-            let names = Self.flagNames.filter { flags & $0.0.rawValue != 0 }.map(\.1)
-            let size = Int(gst_buffer_get_size(buffer))
+    private func handle(_ item: ProbeItem) {
+        switch item {
+        case .buffer(let buffer):
+            let names = buffer.flags.names
             state.withLock { s in
                 s.recording.buffers.append(BufferRecord(
-                    pts: UInt64(buffer.pointee.pts), duration: UInt64(buffer.pointee.duration), flags: names, size: size,
-                    offset: UInt64(buffer.pointee.offset), offsetEnd: UInt64(buffer.pointee.offset_end),
+                    pts: buffer.pts, duration: buffer.duration, flags: names, size: buffer.size,
+                    offset: buffer.offset, offsetEnd: buffer.offsetEnd,
                     segmentStart: s.segmentStart, segmentStop: s.segmentStop))
             }
-            return
-        }
-        guard info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0,
-              let event = gst_pad_probe_info_get_event(info) else { return }
-        switch event.pointee.type {
-        case GST_EVENT_FLUSH_STOP:
+        case .flushStop:
             state.withLock { $0.recording.buffers.removeAll() }
-        case GST_EVENT_SEGMENT:
-            var segment: UnsafePointer<GstSegment>?
-            gst_event_parse_segment(event, &segment)
-            if let segment {
-                let start = UInt64(segment.pointee.start), stop = UInt64(segment.pointee.stop)
-                state.withLock { $0.segmentStart = start; $0.segmentStop = stop }
+        case .segment(let segment):
+            state.withLock { $0.segmentStart = segment.start; $0.segmentStop = segment.stop }
+        case .caps(let caps):
+            if caps.mediaType == "audio/x-raw", let audio = caps.audio {
+                state.withLock { $0.recording.bytesPerFrame = audio.bytesPerFrame }
             }
-        case GST_EVENT_CAPS:
-            var caps: UnsafeMutablePointer<GstCaps>?
-            gst_event_parse_caps(event, &caps)
-            if Gst.mediaType(of: caps) == "audio/x-raw", let caps {
-                var audioInfo = GstAudioInfo()
-                if gst_audio_info_from_caps(&audioInfo, caps) != 0 {
-                    let bpf = Int(audioInfo.bpf)
-                    state.withLock { $0.recording.bytesPerFrame = bpf }
-                }
-            }
-        default:
+        case .otherEvent:
             break
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CGStreamer
 import Foundation
 import WarpLaunchKit
 
@@ -70,12 +69,10 @@ struct DemoCommand: ParsableCommand {
             throw CLIError("the GStreamer element '\(element)' is missing (run scripts/install-deps.sh)")
         }
         let pipeline = try Gst.parseLaunch(Self.clip)
-        defer { gst_object_unref(pipeline) }
-        let sink = Gst.child(pipeline, "sink")!
-        Gst.set(sink, "location", temporary)
-        gst_object_unref(sink)
+        guard let sink = pipeline.child("sink") else { throw CLIError("internal pipeline error: no sink") }
+        sink.set("location", temporary)
         let outcome = PipelineRunner(options: .init(quiet: true, brief: true)).run(pipeline: pipeline)
-        if outcome.interrupted { throw CLIError("interrupted") }
+        if let sig = outcome.signal { throw CLIError("interrupted", exitCode: Interrupts.exitCode(sig)) }
         if let error = outcome.error { throw CLIError("generating the test clip failed: \(error)") }
         guard rename(temporary, path) == 0 else {
             throw CLIError("could not write '\(path)': \(String(cString: strerror(errno)))")

@@ -45,6 +45,9 @@ struct WarpCommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if Double(fps) == 0 {
+            throw ValidationError("--fps \(fps) is not a frame rate: use --fps any to keep every frame (variable frame rate)")
+        }
         guard FrameRateChoice(argument: fps) != nil else {
             throw ValidationError("--fps must be one of \(FrameRateChoice.accepted.joined(separator: ", "))")
         }
@@ -101,18 +104,26 @@ struct PlotCommand: ParsableCommand {
     func validate() throws {
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be positive") }
         if let frames, frames <= 0 { throw ValidationError("--frames must be positive") }
+        if !(10...TerminalPlot.maximumSize).contains(width) {
+            throw ValidationError("--width must be between 10 and \(TerminalPlot.maximumSize)")
+        }
     }
 
     func run() throws {
         do {
             let plot = try CurvePlot(options: curve.options, duration: duration, frames: frames)
             if let output {
-                let dir = OutputPaths.directory(of: output)
+                // Plot reads no file: the guard refuses a directory; a link is written through.
+                try OutputGuard.check(output)
+                let dir = OutputPaths.directory(of: OutputPaths.resolvingLinks(output))
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
                     throw CLIError("the output directory '\(dir)' does not exist")
                 }
-                try SVGPlot(plot: plot).render().write(toFile: output, atomically: true, encoding: .utf8)
+                // A signal while writing still removes the temporary file (then ends the process).
+                Interrupts.begin()
+                defer { Interrupts.end() }
+                try TextFile.write(SVGPlot(plot: plot).render(), to: output)
                 print("Wrote \(output)")
                 plot.caption.forEach { print($0) }
             } else {

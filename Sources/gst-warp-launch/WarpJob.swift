@@ -1,6 +1,4 @@
-import CGStreamer
 import Foundation
-import GstTimeWarp
 import Synchronization
 import WarpLaunchKit
 
@@ -31,9 +29,17 @@ struct WarpJob {
     /// Runs the job; throws a `CLIError` (one line) on any failure, with no file left behind.
     func run() throws -> Result {
         try Gst.initialize()
-        // 1. The output: a known extension, an existing directory, the encoders at hand.
+        // 1. The output: not the input (by device and inode, whatever the names and links), not
+        // a directory, a known extension, an existing and writable directory, the encoders at hand.
+        try OutputGuard.check(output, against: [("input", input)])
+        let plotPath = writePlot ? OutputPaths.plot(for: output) : nil
+        if let plotPath {
+            try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
+        }
         let container = try OutputContainer.forPath(output)
-        let dir = OutputPaths.directory(of: output)
+        // A link is written through: the file it leads to is replaced, the link stays.
+        let destination = OutputPaths.resolvingLinks(output)
+        let dir = OutputPaths.directory(of: destination)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CLIError("the output directory '\(dir)' does not exist")
@@ -41,10 +47,8 @@ struct WarpJob {
         guard FileManager.default.isWritableFile(atPath: dir) else {
             throw CLIError("the output directory '\(dir)' is not writable")
         }
-        if let a = try? FileManager.default.attributesOfItem(atPath: input)[.systemFileNumber] as? Int,
-           let b = try? FileManager.default.attributesOfItem(atPath: output)[.systemFileNumber] as? Int, a == b {
-            throw CLIError("the output '\(output)' is the input: choose another name")
-        }
+        let temporary = OutputPaths.temporary(for: destination, pid: getpid())
+        try OutputGuard.check(temporary, role: "temporary file", against: [("input", input)])
         for element in container.requiredElements where !Gst.hasElement(element) {
             throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
                            + "(install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
@@ -63,8 +67,10 @@ struct WarpJob {
         let plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         printPlan(plan, media: media, container: container)
 
-        // 4. The pipeline, into a temporary file.
-        let temporary = OutputPaths.temporary(for: output, pid: getpid())
+        // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
+        // run and remove the temporary file (this `end` runs after the removal below).
+        Interrupts.begin()
+        defer { Interrupts.end() }
         var keepTemporary = false
         defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
@@ -82,7 +88,7 @@ struct WarpJob {
         var counters: (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)?
         runner.afterRun = { _ in counters = graph.counters() }
         let outcome = runner.run(pipeline: graph.pipeline)
-        if outcome.interrupted { throw CLIError("interrupted: nothing was written to '\(output)'", exitCode: 130) }
+        if let sig = outcome.signal { throw interrupted(by: sig) }
         if let error = outcome.error {
             throw CLIError("warping '\(input)' failed: \(error); nothing was written to '\(output)'")
         }
@@ -94,23 +100,27 @@ struct WarpJob {
                            + "nothing was written to '\(output)'")
         }
 
-        // 5. Complete: move into place, measure, plot.
-        guard rename(temporary, output) == 0 else {
-            throw CLIError("could not rename '\(temporary)' to '\(output)': \(String(cString: strerror(errno)))")
+        // 5. Complete (unless a signal came at the very end): move into place, measure, plot.
+        if let sig = Interrupts.take() { throw interrupted(by: sig) }
+        guard rename(temporary, destination) == 0 else {
+            throw CLIError("could not rename '\(temporary)' to '\(output)': \(SystemError.text(errno))")
         }
         keepTemporary = true
-        let measured = try? MediaInfo.discover(path: output)
-        var plotPath: String?
-        if writePlot {
-            let path = OutputPaths.plot(for: output)
+        let measured = try? MediaInfo.discover(path: destination)
+        if let plotPath {
             let plot = CurvePlot(title: curve.summary, map: map, duration: d,
                                  frames: frameRate == .any ? media.estimatedFrames : nil)
-            try SVGPlot(plot: plot).render().write(toFile: path, atomically: true, encoding: .utf8)
-            plotPath = path
+            try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
         printSummary(result, media: media, container: container)
         return result
+    }
+
+    /// The error after a signal: exit status 128 + the signal (130 for Ctrl-C).
+    private func interrupted(by sig: Int32) -> CLIError {
+        let how = sig == SIGINT ? "interrupted" : "interrupted by \(Interrupts.name(sig))"
+        return CLIError("\(how): nothing was written to '\(output)'", exitCode: Interrupts.exitCode(sig))
     }
 
     private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer) {
@@ -150,7 +160,8 @@ struct WarpJob {
             }
             say(line)
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int).flatMap { $0 }
+        let size = (try? FileManager.default.attributesOfItem(atPath: OutputPaths.resolvingLinks(output))[.size] as? Int)
+            .flatMap { $0 }
         say("Wrote:    \(output)" + (size.map { " (\(Format.fixed(Double($0) / 1_048_576, 1)) MB)" } ?? ""))
         if let p = r.plotPath { say("Plot:     \(p)") }
     }
@@ -159,12 +170,9 @@ struct WarpJob {
 /// The warp pipeline: `uridecodebin` whose pads are linked (pad-added) to a video bin
 /// (`videotimewarp` ! frame rate ! encoder) and an audio bin (`audiotimewarp` ! encoder), both
 /// into the muxer and a `filesink`.
-final class WarpGraph: @unchecked Sendable {
-    let pipeline: UnsafeMutablePointer<GstElement>
-    private var videoWarp: UnsafeMutablePointer<GstElement>?
-    private var videoSink: UnsafeMutablePointer<GstPad>?
-    private var audioSink: UnsafeMutablePointer<GstPad>?
-    private let linkLock = Mutex(())
+final class WarpGraph {
+    let pipeline: Element
+    private var videoWarp: Element?
     /// One per branch: the output stream time reached.
     private var trackers: [PositionTracker] = []
     /// How far the output has got (the furthest branch), ns of output stream time.
@@ -175,44 +183,42 @@ final class WarpGraph: @unchecked Sendable {
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, curve: CurveOptions,
          durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?) throws {
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink")
-        let src = Gst.child(pipeline, "src")!, sink = Gst.child(pipeline, "sink")!, mux = Gst.child(pipeline, "mux")!
-        defer { gst_object_unref(src); gst_object_unref(sink); gst_object_unref(mux) }
-        Gst.set(src, "uri", uri)
-        Gst.set(sink, "location", location)
+        guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
+            throw CLIError("internal pipeline error: no src, mux or sink")
+        }
+        src.set("uri", uri)
+        sink.set("location", location)
         if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
             // Fine timestamps for variable frame rates (the default derives them from the rate).
-            if frameRate == .any { Gst.set(mux, "trak-timescale", "90000") }
+            if frameRate == .any { mux.set("trak-timescale", "90000") }
         }
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        func addBranch(_ description: String, warpName: String, audio: Bool) throws -> UnsafeMutablePointer<GstPad> {
+        func addBranch(_ description: String, warpName: String, audio: Bool) throws -> Pad {
             let branch = try Gst.parseBin(description)
-            let warp = Gst.child(branch, warpName)!
-            defer { gst_object_unref(warp) }
-            for (name, value) in curve.elementProperties() { Gst.set(warp, name, value) }
-            Gst.set(warp, "duration", String(durationNs))
-            if audio, let interpolation { Gst.set(warp, "interpolation", interpolation) }
-            if !audio { videoWarp = UnsafeMutablePointer(mutating: gst_object_ref(warp).assumingMemoryBound(to: GstElement.self)) }
-            gst_bin_add(bin, branch)
-            guard gst_element_link(branch, mux) != 0 else {
+            guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
+            for (name, value) in curve.elementProperties() { warp.set(name, value) }
+            warp.set("duration", String(durationNs))
+            if audio, let interpolation { warp.set("interpolation", interpolation) }
+            if !audio { videoWarp = warp }
+            pipeline.add(branch)
+            guard branch.link(to: mux) else {
                 throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
             }
             // Progress: the output time of what leaves the warp element.
-            if let pad = gst_element_get_static_pad(warp, "src") {
+            if let pad = warp.staticPad("src") {
                 let tracker = PositionTracker()
                 tracker.attach(to: pad)
                 trackers.append(tracker)
-                gst_object_unref(pad)
             }
-            if audio, let frames = container.primingFrames, let encoder = Gst.child(branch, "aenc") {
-                if let pad = gst_element_get_static_pad(encoder, "sink") {
-                    primingTrimmer = PrimingTrimmer(frames: frames)
-                    primingTrimmer?.attach(to: pad)
-                    gst_object_unref(pad)
-                }
-                gst_object_unref(encoder)
+            if audio, let frames = container.primingFrames, let encoder = branch.child("aenc"),
+               let pad = encoder.staticPad("sink") {
+                let trimmer = PrimingTrimmer(frames: frames)
+                trimmer.attach(to: pad)
+                primingTrimmer = trimmer
             }
-            return gst_element_get_static_pad(branch, "sink")!
+            guard let sinkPad = branch.staticPad("sink") else { throw CLIError("internal pipeline error: no sink pad") }
+            return sinkPad
         }
+        var videoSink: Pad?, audioSink: Pad?
         if media.videoStreams > 0 {
             let rate = frameRate.capsNumerator
             videoSink = try addBranch("queue ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(rate)/1 ! "
@@ -224,42 +230,44 @@ final class WarpGraph: @unchecked Sendable {
                                       + container.audioEncoder + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=0",
                                       warpName: "awarp", audio: true)
         }
-        let callback: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?, gpointer?) -> Void = {
-            _, pad, data in
-            guard let pad, let data else { return }
-            Unmanaged<WarpGraph>.fromOpaque(data).takeUnretainedValue().padAdded(pad)
-        }
-        g_signal_connect_data(UnsafeMutableRawPointer(src), "pad-added", unsafeBitCast(callback, to: GCallback.self),
-                              Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
-    }
-
-    /// Links a decoded pad to the branch of its kind (the first stream of each kind).
-    private func padAdded(_ pad: UnsafeMutablePointer<GstPad>) {
-        let caps = gst_pad_get_current_caps(pad) ?? gst_pad_query_caps(pad, nil)
-        defer { if let caps { gst_caps_unref(caps) } }
-        let type = Gst.mediaType(of: caps)
-        linkLock.withLock { _ in
-            let target = type.hasPrefix("video/") ? videoSink : type.hasPrefix("audio/") ? audioSink : nil
-            guard let target, gst_pad_is_linked(target) == 0 else { return }
-            _ = gst_pad_link(pad, target)
-        }
+        let linker = BranchLinker(video: videoSink, audio: audioSink)
+        src.onPadAdded { pad in linker.link(pad) }
     }
 
     /// The video counters after the run.
     func counters() -> (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)? {
         guard let v = videoWarp else { return nil }
-        return (Gst.uint64Property(v, "in") ?? 0, Gst.uint64Property(v, "out") ?? 0,
-                Gst.uint64Property(v, "drop") ?? 0, Gst.uint64Property(v, "duplicate") ?? 0)
+        return (v.uint64Property("in") ?? 0, v.uint64Property("out") ?? 0,
+                v.uint64Property("drop") ?? 0, v.uint64Property("duplicate") ?? 0)
     }
 
+    /// Stops the pipeline (before the references go).
     func release() {
         guard !released else { return }
         released = true
-        gst_element_set_state(pipeline, GST_STATE_NULL)
-        if let videoWarp { gst_object_unref(videoWarp) }
-        if let videoSink { gst_object_unref(videoSink) }
-        if let audioSink { gst_object_unref(audioSink) }
-        gst_object_unref(pipeline)
+        pipeline.setState(.null)
+    }
+}
+
+/// Links each decoded pad to the branch of its kind (the first stream of each kind); called
+/// on streaming threads.
+final class BranchLinker: Sendable {
+    private let video: Pad?
+    private let audio: Pad?
+    private let lock = Mutex(())
+
+    init(video: Pad?, audio: Pad?) {
+        self.video = video
+        self.audio = audio
+    }
+
+    func link(_ pad: Pad) {
+        let type = pad.mediaType
+        lock.withLock { _ in
+            let target = type.hasPrefix("video/") ? video : type.hasPrefix("audio/") ? audio : nil
+            guard let target, !target.isLinked else { return }
+            pad.link(to: target)
+        }
     }
 }
 
@@ -272,40 +280,30 @@ final class PositionTracker: Sendable {
 
     var position: UInt64 { value.load(ordering: .relaxed) }
 
-    func attach(to pad: UnsafeMutablePointer<GstPad>) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data else { return GST_PAD_PROBE_OK }
-            let tracker = Unmanaged<PositionTracker>.fromOpaque(data).takeUnretainedValue()
-            if info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0 {
-                if let event = gst_pad_probe_info_get_event(info), event.pointee.type == GST_EVENT_SEGMENT {
-                    var segment: UnsafePointer<GstSegment>?
-                    gst_event_parse_segment(event, &segment)
-                    if let segment {
-                        let start = Int64(clamping: UInt64(segment.pointee.start))
-                        let time = Int64(clamping: UInt64(segment.pointee.time))
-                        tracker.offset.store(start &- time, ordering: .relaxed)
-                    }
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                let start = Int64(clamping: segment.start)
+                let time = Int64(clamping: segment.time)
+                offset.store(start &- time, ordering: .relaxed)
+            case .buffer(let buffer):
+                let pts = buffer.pts, dur = buffer.duration
+                guard pts != UInt64.max else { return .pass }
+                let (sum, overflow) = pts.addingReportingOverflow(dur == UInt64.max ? 0 : dur)
+                let (end, under) = Int64(clamping: overflow ? UInt64.max : sum)
+                    .subtractingReportingOverflow(offset.load(ordering: .relaxed))
+                let streamEnd = under ? 0 : UInt64(max(end, 0))
+                var current = value.load(ordering: .relaxed)
+                while streamEnd > current {
+                    let (exchanged, original) = value.compareExchange(expected: current, desired: streamEnd, ordering: .relaxed)
+                    if exchanged { break }
+                    current = original
                 }
-                return GST_PAD_PROBE_OK
+            default:
+                break
             }
-            guard let buffer = gst_pad_probe_info_get_buffer(info) else { return GST_PAD_PROBE_OK }
-            let pts = UInt64(buffer.pointee.pts), dur = UInt64(buffer.pointee.duration)
-            guard pts != UInt64.max else { return GST_PAD_PROBE_OK }
-            let end = Int64(clamping: dur == UInt64.max ? pts : pts &+ dur) &- tracker.offset.load(ordering: .relaxed)
-            let streamEnd = UInt64(max(end, 0))
-            var current = tracker.value.load(ordering: .relaxed)
-            while streamEnd > current {
-                let (exchanged, original) = tracker.value.compareExchange(expected: current, desired: streamEnd, ordering: .relaxed)
-                if exchanged { break }
-                current = original
-            }
-            return GST_PAD_PROBE_OK
-        }
-        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        gst_pad_add_probe(pad, mask, callback, retained) { data in
-            guard let data else { return }
-            Unmanaged<PositionTracker>.fromOpaque(data).release()
+            return .pass
         }
     }
 }
@@ -323,62 +321,41 @@ final class PrimingTrimmer: Sendable {
 
     init(frames: Int) { state = Mutex(State(remaining: frames, frames: frames)) }
 
-    func attach(to pad: UnsafeMutablePointer<GstPad>) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data else { return GST_PAD_PROBE_OK }
-            return Unmanaged<PrimingTrimmer>.fromOpaque(data).takeUnretainedValue().handle(info)
-        }
-        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        gst_pad_add_probe(pad, mask, callback, retained) { data in
-            guard let data else { return }
-            Unmanaged<PrimingTrimmer>.fromOpaque(data).release()
-        }
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in handle(item) }
     }
 
-    private func handle(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn {
-        let isEvent = info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue != 0
-        if isEvent, let event = gst_pad_probe_info_get_event(info) {
-            if event.pointee.type == GST_EVENT_CAPS {
-                var caps: UnsafeMutablePointer<GstCaps>?
-                gst_event_parse_caps(event, &caps)
-                var audioInfo = GstAudioInfo()
-                if let caps, gst_audio_info_from_caps(&audioInfo, caps) != 0 {
-                    let rate = Int(audioInfo.rate), bpf = Int(audioInfo.bpf)
-                    state.withLock { $0.rate = rate; $0.bpf = bpf }
+    private func handle(_ item: ProbeItem) -> ProbeVerdict {
+        switch item {
+        case .caps(let caps):
+            if let audio = caps.audio {
+                state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame }
+            }
+            return .pass
+        case .buffer(let buffer):
+            let s = state.withLock { $0 }
+            guard s.rate > 0, s.bpf > 0 else { return .pass }
+            let shift = UInt64(s.frames) * 1_000_000_000 / UInt64(s.rate)
+            let available = buffer.size / s.bpf
+            let drop = min(s.remaining, available)
+            if drop == available && drop > 0 {
+                state.withLock { $0.remaining -= drop }
+                return .drop
+            }
+            if drop > 0 { state.withLock { $0.remaining = 0 } }
+            var pts = buffer.pts, duration = buffer.duration
+            if pts != UInt64.max {
+                let cut = UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
+                let (sum, overflow) = pts.addingReportingOverflow(cut)
+                let advanced = overflow ? UInt64.max - 1 : sum
+                pts = advanced >= shift ? advanced - shift : 0
+                if drop > 0, duration != UInt64.max {
+                    duration = duration > cut ? duration - cut : 0
                 }
             }
-            return GST_PAD_PROBE_OK
+            return .rewrite(trimStartBytes: drop * s.bpf, pts: pts, duration: duration)
+        default:
+            return .pass
         }
-        guard info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0,
-              let buffer = gst_pad_probe_info_get_buffer(info) else { return GST_PAD_PROBE_OK }
-        let s = state.withLock { $0 }
-        guard s.rate > 0, s.bpf > 0 else { return GST_PAD_PROBE_OK }
-        let shift = UInt64(s.frames) * 1_000_000_000 / UInt64(s.rate)
-        let size = Int(gst_buffer_get_size(buffer))
-        let available = size / s.bpf
-        let drop = min(s.remaining, available)
-        if drop == available && drop > 0 {
-            state.withLock { $0.remaining -= drop }
-            return GST_PAD_PROBE_DROP
-        }
-        let raw = gst_mini_object_make_writable(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self))
-        guard let raw else { return GST_PAD_PROBE_OK }
-        let out = UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstBuffer.self)
-        if drop > 0 {
-            gst_buffer_resize(out, gssize(drop * s.bpf), gssize(size - drop * s.bpf))
-            state.withLock { $0.remaining = 0 }
-        }
-        let pts = UInt64(out.pointee.pts)
-        if pts != UInt64.max {
-            let advanced = pts &+ UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
-            out.pointee.pts = GstClockTime(advanced >= shift ? advanced - shift : 0)
-            if drop > 0, out.pointee.duration != GstClockTime.max {
-                let d = UInt64(out.pointee.duration), cut = UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
-                out.pointee.duration = GstClockTime(d > cut ? d - cut : 0)
-            }
-        }
-        info.pointee.data = UnsafeMutableRawPointer(out)
-        return GST_PAD_PROBE_OK
     }
 }
