@@ -13,14 +13,8 @@ final class SeekAndFlushTests: XCTestCase {
     /// segment at the mapped position (its start shifted by `shift`, as an edit list does) and
     /// returns the output segment.
     func seekAndAnswer(_ h: Harness, to x: UInt64, shift: UInt64 = 0) -> GstSegment? {
-        let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
-                                      GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
-                                      GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
-        let seqnum = gst_event_get_seqnum(seek)
-        XCTAssertTrue(h.pushUpstream(seek))
-        let upstream = h.pullUpstreamEvents().compactMap(\.seekStart)
-        XCTAssertEqual(upstream.count, 1)
-        let mapped = UInt64(upstream.first ?? 0)
+        let (seqnum, mapped) = h.sendSeek(to: x)
+        XCTAssertGreaterThan(mapped, 0, "the seek did not reach upstream")
         h.flush()
         h.pushSegment(start: mapped + shift, time: mapped, base: 0, seqnum: seqnum)
         h.push(pts: mapped + shift, duration: 40 * ms)
@@ -66,12 +60,8 @@ final class SeekAndFlushTests: XCTestCase {
         h.push(pts: 0, duration: 40 * ms)
         var sent: [(x: UInt64, seqnum: UInt32, mapped: UInt64)] = []
         for x: UInt64 in [500_000_000, 1_000_000_001, 6_600_000_000] {
-            let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
-                                          GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
-                                          GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
-            let seqnum = gst_event_get_seqnum(seek)
-            XCTAssertTrue(h.pushUpstream(seek))
-            sent.append((x, seqnum, UInt64(h.pullUpstreamEvents().compactMap(\.seekStart).first ?? 0)))
+            let (seqnum, mapped) = h.sendSeek(to: x)
+            sent.append((x, seqnum, mapped))
         }
         for s in sent {
             h.flush()
@@ -94,12 +84,7 @@ final class SeekAndFlushTests: XCTestCase {
         video.push(pts: 0, duration: 40 * ms)
         _ = video.pullEvents()
         for x: UInt64 in [500_000_000, 4_500_000_000, 9_375_000_000, 11_300_000_000] {
-            let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
-                                          GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
-                                          GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
-            let seqnum = gst_event_get_seqnum(seek)
-            XCTAssertTrue(audio.pushUpstream(seek))
-            let mapped = UInt64(audio.pullUpstreamEvents().compactMap(\.seekStart).first ?? 0)
+            let (seqnum, mapped) = audio.sendSeek(to: x)
             video.flush()
             video.pushSegment(start: mapped, base: 0, seqnum: seqnum)
             video.push(pts: mapped, duration: 40 * ms)

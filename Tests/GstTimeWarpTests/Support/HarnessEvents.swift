@@ -70,6 +70,17 @@ extension Harness {
         return pulled
     }
 
+    /// Sends a flushing accurate seek to output position `x` (ns) from downstream; returns its
+    /// sequence number and the start it reached upstream with (0 if none did).
+    func sendSeek(to x: UInt64) -> (seqnum: UInt32, mapped: UInt64) {
+        let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
+                                      GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
+                                      GST_SEEK_TYPE_SET, gint64(x), GST_SEEK_TYPE_NONE, -1)!
+        let seqnum = gst_event_get_seqnum(seek)
+        _ = pushUpstream(seek)
+        return (seqnum, UInt64(pullUpstreamEvents().compactMap(\.seekStart).first ?? 0))
+    }
+
     /// Pushes `frames` frames of F32 mono silence-free ramp audio at `pts`.
     @discardableResult
     func pushAudio(frames: Int, pts: UInt64, rate: Int) -> GstFlowReturn {
