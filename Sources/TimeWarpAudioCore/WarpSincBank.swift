@@ -30,9 +30,10 @@ struct WarpSincBank {
     /// differences of absolute times, so its rounding error grows with stream time (about 1e-7 at
     /// t = 12000 s and 48 kHz); the identity map must still get the unit-speed kernel.
     static let lowerBounds: [Double] = bandwidths.map { $0 * (1 - 1e-5) }
-    /// Levels kept (about 130 KB each): a rough curve (keys every few hundred samples) uses many
-    /// levels, and rebuilding a table costs tens of microseconds.
-    static let cacheSize = 24
+    /// Levels kept (about 130 KB each, built only when used: a smooth curve uses a handful). A
+    /// rough curve (keys every few dozen samples) visits many levels; rebuilding a table costs
+    /// tens of microseconds, so they are kept (at most about 8 MB).
+    static let cacheSize = 64
 
     /// `g_q` for `q = 0 ... maxLevel` (exact powers of two at whole octaves).
     static let bandwidths: [Double] = (0...maxLevel).map { pow(2, -Double($0) / Double(levelsPerOctave)) }
@@ -41,6 +42,8 @@ struct WarpSincBank {
     private(set) var levels: [WarpSincLevel] = []
     private var lastUse: [Int] = []
     private var clock = 0
+    /// Tables built so far (each costs tens of microseconds).
+    private(set) var builds = 0
 
     init(prototype: WarpSincTable) {
         self.prototype = prototype
@@ -69,6 +72,7 @@ struct WarpSincBank {
             return levels[i]
         }
         let built = WarpSincLevel(level: q, prototype: prototype)
+        builds &+= 1
         if levels.count < WarpSincBank.cacheSize {
             levels.append(built)
             lastUse.append(clock)
