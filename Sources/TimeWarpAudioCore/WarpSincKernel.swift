@@ -145,7 +145,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             var smoothedScale = state.smoothedScale
             if fits && view.frameStride == 1 {
                 while m < batch.count && m &- start < capacity {
-                    let scale = smoothed(batch.scale(m), after: smoothedScale)
+                    // NaN (no history yet, or a NaN scale) fails the range check: the plain path
+                    // takes that point.
+                    let scale = smoothedScale + Self.smoothing * (batch.scale(m) - smoothedScale)
                     guard scale >= lowS && scale < highS else { break }
                     let c = batch.position(m)
                     let n = batch.left(m)

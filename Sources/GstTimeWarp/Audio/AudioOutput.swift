@@ -110,7 +110,7 @@ extension AudioState {
         out.stamp(pts: stamp.pts, duration: stamp.duration, offset: stamp.offset, offsetEnd: stamp.offsetEnd,
                   discont: run.timeline.discontPending)
         run.timeline.discontPending = false
-        element.recordPosition(stamp.pts &+ (stamp.duration == ClockTime.none ? 0 : stamp.duration), in: output)
+        element.recordPosition(stamp.pts &+ (stamp.duration == ClockTime.none ? 0 : stamp.duration))
         return element.srcPad.push(out)
     }
 }

@@ -60,7 +60,4 @@ struct SharedState: Sendable {
     var timeline: PublishedTimeline?
     /// Latency the element adds (ns), set at negotiation.
     var latency: UInt64 = 0
-    /// Output stream time reached by the last output (ns), for position queries upstream cannot
-    /// answer.
-    var lastOutputStreamTime: UInt64?
 }

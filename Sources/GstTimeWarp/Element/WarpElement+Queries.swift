@@ -29,8 +29,10 @@ extension WarpElement where S: ~Copyable {
                 return true
             }
             // Upstream cannot tell: answer from the last output.
-            guard let last = shared.withLock({ $0.lastOutputStreamTime }) else { return false }
-            query.setPosition(Int64(clamping: last))
+            let last = position.load(ordering: .relaxed)
+            guard last != ClockTime.none, let output = shared.withLock({ $0.timeline?.output }),
+                  let streamTime = output.streamTime(of: min(last, output.stop)) else { return false }
+            query.setPosition(Int64(clamping: streamTime))
             return true
         case .seeking where query.asksTime:
             guard sinkPad.peerQuery(query), let map = currentMap() else { return false }

@@ -19,6 +19,9 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     let state = Mutex(S.fresh())
     /// videotimewarp's `in`, `out`, `drop` and `duplicate` counters (atomics).
     let counters = VideoCounters()
+    /// Output timestamp of the position reached (ns; `ClockTime.none` before any), for position
+    /// queries upstream cannot answer. An atomic: it is written for every buffer.
+    let position = Atomic<UInt64>(ClockTime.none)
 
     /// The Swift side of `element`.
     init(element: ElementHandle) { self.element = element }
@@ -30,6 +33,10 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
 
     // MARK: Buffers
 
+    // Specialized for both element kinds: called through the `TimeWarpElementImpl` existential,
+    // the generic version would look up `Mutex<S>`'s metadata at run time for every buffer.
+    @_specialize(where S == VideoState)
+    @_specialize(where S == AudioState)
     func chain(_ buffer: consuming Buffer) -> GstFlowReturn {
         var pending: Buffer? = consume buffer
         return state.withLock { st in
@@ -89,11 +96,10 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                             debug: "the input timestamps, or the time map, go past about 292 years")
     }
 
-    /// Records the position reached (an output timestamp in `segment`), for position queries
-    /// that upstream does not answer.
-    func recordPosition(_ timestamp: UInt64, in segment: Segment) {
-        guard let st = segment.streamTime(of: min(timestamp, segment.stop)) else { return }
-        shared.withLock { $0.lastOutputStreamTime = st }
+    /// Records the position reached (an output timestamp of the current output segment), for
+    /// position queries that upstream does not answer.
+    func recordPosition(_ timestamp: UInt64) {
+        position.store(timestamp, ordering: .relaxed)
     }
 
     // MARK: Events
@@ -139,10 +145,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             return srcPad.push(event)
         case .flushStop:
             state.withLock { $0.flush() }
-            shared.withLock {
-                $0.timeline = nil
-                $0.lastOutputStreamTime = nil
-            }
+            shared.withLock { $0.timeline = nil }
+            position.store(ClockTime.none, ordering: .relaxed)
             return srcPad.push(event)
         case .gap:
             let (ts, dur) = event.parseGap()
@@ -213,7 +217,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             $0.map = nil
             $0.timeline = nil
             $0.latency = 0
-            $0.lastOutputStreamTime = nil
         }
+        position.store(ClockTime.none, ordering: .relaxed)
     }
 }

@@ -54,8 +54,14 @@ struct Segment: Sendable, Equatable {
         return s
     }
 
-    /// Stream time of a buffer timestamp in this segment, `nil` outside the segment.
+    /// Stream time of a buffer timestamp in this segment, `nil` outside the segment (as
+    /// `gst_segment_to_stream_time`; the common case, forward at applied rate 1, without it).
     func streamTime(of ts: UInt64) -> UInt64? {
+        if isTime, appliedRate == 1, rate > 0, ts != ClockTime.none, time != ClockTime.none {
+            guard ts >= start, stop == ClockTime.none || ts <= stop else { return nil }
+            let (st, overflow) = time.addingReportingOverflow(ts - start)
+            return overflow || st == ClockTime.none ? nil : st
+        }
         var s = raw
         let r = UInt64(gst_segment_to_stream_time(&s, GST_FORMAT_TIME, guint64(ts)))
         return r == ClockTime.none ? nil : r

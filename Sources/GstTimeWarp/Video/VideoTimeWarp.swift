@@ -36,15 +36,16 @@ extension VideoState: WarpStream {
             }
             return GST_FLOW_OK
         }
-        guard element.pushSegmentIfPending(&self), let pair = run.timeline.current else { return GST_FLOW_ERROR }
-        let input = pair.input
-        guard pts >= input.start, let streamTime = input.streamTime(of: pts) else {
+        guard element.pushSegmentIfPending(&self), let warp = run.timeline.warp, run.timeline.output != nil,
+              let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }
+        // (The segments are read in place: this runs for every frame.)
+        guard let streamTime = run.timeline.input?.streamTime(of: pts) else {
             element.counters.bump(.dropped)
             element.element.log(.debug, "frame at \(ClockTime.describe(pts)) is outside the segment: dropped")
             return GST_FLOW_OK
         }
         // Reverse playback (negative rate) delivers frames in descending order.
-        let reverse = input.rate < 0
+        let reverse = inputRate < 0
         if let last = run.segment.lastInputStreamTime, reverse ? streamTime >= last : streamTime <= last {
             element.counters.bump(.dropped)
             element.element.log(.warning, "timestamp went backwards (\(ClockTime.describe(streamTime)) after "
@@ -54,7 +55,6 @@ extension VideoState: WarpStream {
         run.segment.lastInputStreamTime = streamTime
         if buffer.isDiscont { run.timeline.discontPending = true }
 
-        let warp = pair.warp
         let warped = run.segment.lastEnd?.streamTime == streamTime
             ? run.segment.lastEnd?.warped ?? 0 : warp.outputTimestamp(streamTime: streamTime)
         let endStreamTime = streamTime &+ inputDuration(of: buffer)
@@ -66,7 +66,7 @@ extension VideoState: WarpStream {
             return GST_FLOW_OK
         }
         // The position is that of the newest frame, in output time (as videorate answers it).
-        if let output = run.timeline.output { element.recordPosition(warped, in: output) }
+        element.recordPosition(warped)
         switch format.mode {
         case .variable:
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, element)
@@ -102,8 +102,8 @@ extension VideoState: WarpStream {
                 pts = last &+ 1
             }
         }
-        guard let output = run.timeline.output else { return GST_FLOW_ERROR }
-        if output.stop != ClockTime.none, pts >= output.stop {
+        let stop = run.timeline.output?.stop ?? ClockTime.none
+        if stop != ClockTime.none, pts >= stop {
             element.counters.bump(.dropped)
             return GST_FLOW_OK
         }
