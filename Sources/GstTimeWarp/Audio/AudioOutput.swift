@@ -101,10 +101,13 @@ extension AudioState {
     /// Stamps `out` (`frames` frames) from the sample index and pushes it.
     mutating func push(_ out: consuming Buffer, frames: Int, _ element: WarpElement<AudioState>) -> GstFlowReturn {
         guard var stamp = run.clock?.stamp(count: frames), let output = run.timeline.output else { return GST_FLOW_OK }
-        if output.stop != ClockTime.none, stamp.pts >= output.stop { return GST_FLOW_OK }
-        guard stamp.pts &+ stamp.duration < ClockTime.end else {
+        // Past the segment's stop nothing more is wanted: EOS, as sources say it (and a drain
+        // of a huge scale stops there).
+        if output.stop != ClockTime.none, stamp.pts >= output.stop { return GST_FLOW_EOS }
+        guard stamp.pts < ClockTime.end, stamp.duration == ClockTime.none || stamp.pts + stamp.duration <= ClockTime.end else {
+            // Output time only grows: nothing more can ever go out (and a huge drain must stop).
             element.warnClockEnd(&run.warnedClockEnd)
-            return GST_FLOW_OK
+            return GST_FLOW_EOS
         }
         if stamp.duration == 0 { stamp.duration = ClockTime.none }
         out.stamp(pts: stamp.pts, duration: stamp.duration, offset: stamp.offset, offsetEnd: stamp.offsetEnd,

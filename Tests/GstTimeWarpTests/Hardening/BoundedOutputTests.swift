@@ -102,4 +102,19 @@ final class BoundedOutputTests: XCTestCase {
         XCTAssertEqual(gaps.first?.0, end - sec)
         XCTAssertEqual(gaps.first?.1, sec)
     }
+
+    func testAudioPastTheClockRangeEndsWithEOSNotAnEndlessDrain() {
+        // Found by fuzz/run-elements.sh: factor 1e300 without a duration puts the output past
+        // 2^63 ns; the run's drain must stop at once (it rendered 2^63 frames, one dropped
+        // buffer at a time).
+        let caps = "audio/x-raw,format=F32LE,rate=48000,channels=2,layout=interleaved"
+        let h = Harness("audiotimewarp factor=1e300")
+        h.setCaps(input: caps, output: caps)
+        h.pushSegment(start: 0, base: 0)
+        let first = h.push(bytes: [UInt8](repeating: 0, count: 48), pts: 324_004_999_999_999, duration: 1_250_000)
+        let second = h.push(bytes: [UInt8](repeating: 0, count: 48), pts: 432_004_999_999_999, duration: 1_250_000)
+        XCTAssertTrue([first, second].contains(GST_FLOW_EOS), "\(first) \(second)")
+        XCTAssertEqual(h.pullAll().count, 0)
+        XCTAssertEqual(h.messages().filter { $0.text.contains("end of the clock range") }.count, 1)
+    }
 }
