@@ -1,7 +1,7 @@
 import Synchronization
 import TimeWarpMap
 
-/// A seek this element sent upstream, remembered by sequence number so that the segment it
+/// A seek a timewarp element sent upstream, remembered by sequence number so that the segment it
 /// produces starts (or, in reverse, stops) exactly at the requested output position.
 struct PendingSeek: Sendable {
     /// Sequence number of the seek event (kept on the segment it causes).

@@ -67,13 +67,6 @@ struct Segment: Sendable, Equatable {
         return r == ClockTime.none ? nil : r
     }
 
-    /// Running time of a buffer timestamp in this segment, `nil` outside the segment.
-    func runningTime(of ts: UInt64) -> UInt64? {
-        var s = raw
-        let r = UInt64(gst_segment_to_running_time(&s, GST_FORMAT_TIME, guint64(ts)))
-        return r == ClockTime.none ? nil : r
-    }
-
     /// The stream time at running time `r`, extrapolated past the segment's bounds (as far as
     /// the rate carries it); `nil` before the segment's base or on overflow.
     func streamTime(atRunningTime r: UInt64) -> UInt64? {
