@@ -80,6 +80,20 @@ struct CurveArguments: ParsableArguments {
                                valueName: "expr"))
     var expression: String?
 
+    /// Refuses an unknown function (with a did-you-mean) and options that do nothing for the
+    /// function in force (`--keyframes` with `--function triangle`): usage errors.
+    func validate() throws {
+        if let function, !CurveOptions.functionNicks.contains(function) {
+            throw ValidationError(CurveOptions.unknownFunctionMessage(function))
+        }
+        var given: Set<String> = []
+        if factor != nil { given.insert("factor") }
+        if modifier != nil { given.insert("modifier") }
+        if keyframes != nil { given.insert("keyframes") }
+        if expression != nil { given.insert("expression") }
+        if let conflict = options.conflict(given: given) { throw ValidationError(conflict) }
+    }
+
     /// The options, defaulting to `CurveOptions.toolDefault` (double smoothstep, factor 1.5).
     var options: CurveOptions {
         var function = self.function
