@@ -36,11 +36,10 @@ build: deps
 ## gst-launch-1.0, the README examples.
 test: build
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	GST_WARP_LAUNCH=$(LAUNCH) $(SWIFT) test --skip-build
 	scripts/check-plugin.sh $(PLUGIN)
 	/usr/bin/python3 -m unittest discover -s Tests/python -p 'test_*.py' -v
 	$(LAUNCH) check pipelines/*.pipeline
-	scripts/test-cli.sh
 	scripts/test-examples.sh
 
 ## Warps a generated clip with the double-smoothstep curve: out/demo-warped.mp4 and its plot.

@@ -681,12 +681,8 @@ enum BusMessage {
             var value: UnsafePointer<GValue>?
             gst_message_parse_property_notify(msg, &object, &name, &value)
             guard let object, let name else { self = .other; return }
-            var text: String?
-            if let value, let s = gst_value_serialize(value) {
-                text = String(cString: s)
-                g_free(s)
-            }
-            self = .propertyNotify(object: Self.path(of: object), property: String(cString: name), value: text)
+            self = .propertyNotify(object: Self.path(of: object), property: String(cString: name),
+                                   value: value.flatMap(Self.text(of:)))
         default:
             self = .other
         }
@@ -721,6 +717,28 @@ enum BusMessage {
             g_free(text)
         }
         return "Got message #\(gst_message_get_seqnum(msg)) from \(kind) \"\(name)\" (\(type)): \(details)"
+    }
+
+    /// A property value as gst-launch-1.0 prints it: strings as they are, caps, structures and
+    /// tag lists in their own text form, anything else serialized.
+    private static func text(of value: UnsafePointer<GValue>) -> String? {
+        let type = value.pointee.g_type
+        var raw: UnsafeMutablePointer<gchar>?
+        if g_type_is_a(type, GType(16 << 2)) != 0 {  // G_TYPE_STRING (G_TYPE_MAKE_FUNDAMENTAL (16))
+            return g_value_get_string(value).map { String(cString: $0) } ?? "NULL"
+        } else if g_type_is_a(type, gst_caps_get_type()) != 0 {
+            raw = gst_value_get_caps(value).flatMap { gst_caps_to_string($0) }
+        } else if g_type_is_a(type, gst_structure_get_type()) != 0 {
+            raw = gst_value_get_structure(value).flatMap { gst_structure_to_string($0) }
+        } else if g_type_is_a(type, gst_tag_list_get_type()) != 0,
+                  let boxed = g_value_get_boxed(value) {
+            raw = gst_tag_list_to_string(boxed.assumingMemoryBound(to: GstTagList.self))
+        } else {
+            raw = gst_value_serialize(value)
+        }
+        guard let raw else { return nil }
+        defer { g_free(raw) }
+        return String(cString: raw)
     }
 
     private static func sourceName(_ msg: UnsafeMutablePointer<GstMessage>) -> String {

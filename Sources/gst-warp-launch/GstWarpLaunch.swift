@@ -117,6 +117,5 @@ func exitWithError(_ error: Error) -> Never {
     if GstWarpLaunch.exitCode(for: error) == .success { GstWarpLaunch.exit(withError: error) }
     let text = GstWarpLaunch.message(for: error)
     printError("error: \(text.prefix(1).lowercased() + text.dropFirst())")
-    printError("(see 'gst-warp-launch help' and 'gst-warp-launch help <command>')")
     exit(2)
 }

@@ -19,8 +19,9 @@ struct LaunchRunner {
         say("Setting pipeline to PAUSED ...")
         switch pipeline.changeState(.paused) {
         case .failure:
-            printError("ERROR: Pipeline doesn't want to pause.")
+            // As gst-launch-1.0 1.22 does: the errors that explain it, then the verdict.
             _ = loop(pipeline, until: .done, blocking: false)
+            printError("ERROR: pipeline doesn't want to preroll.")
             status = 255
         case .noPreroll:
             say("Pipeline is live and does not need PREROLL ...")
