@@ -6,6 +6,7 @@ import Foundation
 enum LaunchMode {
     /// Runs the arguments after the program name (and after `run`); returns the exit status.
     static func main(arguments: [String]) -> Int32 {
+        setlocale(LC_ALL, "")  // GLib's help text in the user's locale and charset, as gst-launch-1.0
         let options: LaunchOptions, description: [String]
         switch Gst.parseLaunchOptions(arguments) {
         case .failure(let error):
