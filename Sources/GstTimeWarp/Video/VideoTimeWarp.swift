@@ -13,6 +13,9 @@ extension VideoState: WarpStream {
 
     mutating func flush() { run = VideoRun() }
 
+    /// Frames are warped one by one through the segment's warp: nothing to carry over.
+    mutating func mapDidChange(_ warp: TimestampWarp) {}
+
     mutating func segmentDidBegin(_ element: WarpElement<VideoState>) {
         let (maxDuplication, maxRate) = element.shared.withLock { ($0.settings.maxDuplicationTime, $0.settings.maxRate) }
         let spacing = maxRate < Int32.max ? ClockTime.scale(1, ClockTime.second, UInt64(max(maxRate, 1))) ?? 0 : 0
@@ -35,6 +38,9 @@ extension VideoState: WarpStream {
                                             debug: "videotimewarp needs a PTS on every frame to warp it")
             }
             return GST_FLOW_OK
+        }
+        if let input = run.timeline.input, let streamTime = input.streamTime(of: pts) {
+            element.applyLiveChanges(at: streamTime, through: streamTime &+ inputDuration(of: buffer), &self)
         }
         guard element.pushSegmentIfPending(&self), let warp = run.timeline.warp, run.timeline.output != nil,
               let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }
