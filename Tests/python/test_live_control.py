@@ -82,6 +82,24 @@ class ControllerTests(unittest.TestCase):
         for (p0, d0, _), (p1, _, _) in zip(audio, audio[1:]):
             self.assertEqual(p1, p0 + d0)
 
+    def test_seek_ahead_of_the_played_part_reads_the_controller(self):
+        Gst = ref.gst()
+        pipeline = Gst.parse_launch(
+            "videotestsrc num-buffers=120 ! video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1 "
+            "! videotimewarp name=v ! video/x-raw,framerate=0/1 ! appsink name=vs sync=false")
+        bind_ramp([pipeline.get_by_name("v")])
+        pipeline.set_state(Gst.State.PAUSED)
+        self.assertEqual(pipeline.get_state(5 * Gst.SECOND)[0], Gst.StateChangeReturn.SUCCESS)
+        # Output 4 s: 3 + 2 (t - 2) = 4 at t = 2.5 s of input (frame 75). Extrapolating the
+        # factor read so far (1 near 0 s) would land at input 4 s instead.
+        self.assertTrue(pipeline.seek_simple(Gst.Format.TIME, Gst.SeekFlags.FLUSH | Gst.SeekFlags.ACCURATE,
+                                             4 * Gst.SECOND))
+        pipeline.get_state(5 * Gst.SECOND)
+        sample = pipeline.get_by_name("vs").emit("try-pull-preroll", 5 * Gst.SECOND)
+        pipeline.set_state(Gst.State.NULL)
+        self.assertIsNotNone(sample)
+        self.assertAlmostEqual(sample.get_buffer().pts / 1e9, 4.0, delta=1e-5)
+
     def test_example_from_the_readme_runs(self):
         result = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "live-control.py")],
                                 capture_output=True, text=True, timeout=60)

@@ -50,7 +50,7 @@ extension WarpElement where S: ~Copyable {
 
     /// Extends the controlled piece of `current` (or starts one at `changeTime` seconds) with
     /// the values of `factor` read every `LiveMapState.controlStep` up to past `end` (ns).
-    private func extendControlled(_ current: TimeMap, at changeTime: Double, through end: UInt64,
+    func extendControlled(_ current: TimeMap, at changeTime: Double, through end: UInt64,
                                   continuing: Bool) -> Result<TimeMap, MapFailure> {
         var start = changeTime
         var curve: SampledScaleCurve
@@ -91,6 +91,27 @@ extension WarpElement where S: ~Copyable {
             curve.append(time: ClockTime.seconds(from &+ UInt64(k + 1) &* step), value: value)
         }
         return splice(curve, at: start, into: current)
+    }
+
+    /// The map for a seek to output stream time `target` (ns). When `factor` follows a
+    /// controller, the map is only known as far as it was played; its curve is read on (not
+    /// published: the streaming thread reads the same values) until it reaches `target`, so
+    /// that `T⁻¹(target)` comes from the control source rather than from the last value held.
+    func mapForSeek(reaching target: UInt64) -> TimeMap? {
+        guard var map = currentMap() else { return nil }
+        guard live.followingController.load(ordering: .relaxed) else { return map }
+        let y = ClockTime.seconds(target)
+        for _ in 0..<8 {
+            guard let last = map.lastSampledPiece() else { break }
+            let reached = map.warp(last.curve.lastTime)
+            guard reached < y else { break }
+            let speed = max(last.curve.scale(at: last.curve.lastTime), 1e-3)
+            let end = ClockTime.fromSeconds(last.curve.lastTime + (y - reached) / speed)
+            guard case .success(let extended) = extendControlled(map, at: last.start, through: end, continuing: true)
+            else { break }
+            map = extended
+        }
+        return map
     }
 
     /// `current` with the controlled `curve` from `start` seconds on.
