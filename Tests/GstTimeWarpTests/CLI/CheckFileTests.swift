@@ -80,7 +80,7 @@ final class CheckFileTests: XCTestCase {
         XCTAssertEqual(message("pipeline: a\ninvariants: sorted"),
                        "line 2: unknown invariant 'sorted' (known: pts-increasing, audio-contiguous, in-segment, rate=N/D)")
         XCTAssertEqual(message("pipeline: a\nfoo: bar"),
-                       "line 2: unknown directive 'foo' (known: pipeline, seek, timeout, error, sink, invariants, element, log)")
+                       "line 2: unknown directive 'foo' (known: pipeline, seek, set, timeout, error, sink, invariants, element, log)")
         XCTAssertEqual(message("pipeline: a\nsink v: buffers"), "line 2: expected key=value, got 'buffers'")
         XCTAssertEqual(message("pipeline: a\nseek: stop=1s"), "line 2: a seek needs start=")
     }

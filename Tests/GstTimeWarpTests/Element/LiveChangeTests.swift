@@ -127,4 +127,57 @@ final class LiveChangeTests: XCTestCase {
         let out = h.pullAll()
         XCTAssertEqual(out.map(\.pts), [0, 2 * Self.framePTS(1), 2 * Self.framePTS(2)])
     }
+
+    func testFixedRateOutputFillsTheSplicedTimeline() {
+        let h = Harness("videotimewarp")
+        h.setCaps(input: Self.video, output: Self.video)
+        h.pushSegment()
+        Self.pushFrames(h, 0..<30)
+        h.set("factor", double: 2)
+        Self.pushFrames(h, 30..<60)
+        h.pushEOS()
+        let out = h.pullAll()
+        // T(2 s) = 1 + 2 · 1 = 3 s of output at 30/1: 90 slots, slot k at k/30 s.
+        XCTAssertEqual(out.count, 90)
+        for (k, b) in out.enumerated() { XCTAssertEqual(b.pts, Self.framePTS(k), "slot \(k)") }
+        // Slot k shows the frame whose warped time is nearest: before 1 s frame k itself; from
+        // 1 s on, T(t_n) = 1 + 2 (n/30 - 1) = k/30 holds for n = 15 + k/2 (ties to the later frame).
+        for k in stride(from: 30, to: 90, by: 2) { XCTAssertEqual(Int(out[k].tag), 15 + k / 2, "slot \(k)") }
+    }
+
+    func testSegmentStopMovesWithTheChange() {
+        let h = Harness("videotimewarp")
+        h.setCaps(input: Self.video, output: Self.videoVFR)
+        h.pushSegment(start: 0, stop: 2 * sec)
+        Self.pushFrames(h, 0..<30)
+        h.set("factor", double: 2)
+        Self.pushFrames(h, 30..<31)
+        let segments = h.pullEvents().compactMap(\.segment)
+        // First the identity's [0, 2 s], then the same start with the stop through the applied
+        // map: T(2) = 1 + 2 (2 - 1) = 3 s.
+        XCTAssertEqual(segments.map { UInt64($0.stop) }, [2 * sec, 3 * sec])
+        XCTAssertEqual(segments.map { UInt64($0.start) }, [0, 0])
+        XCTAssertEqual(segments.map { UInt64($0.base) }, [0, 0])
+    }
+
+    func testAudioLeavesThePassThroughWithoutAGap() {
+        let h = Harness("audiotimewarp")
+        h.setCaps(input: Self.audio, output: Self.audio)
+        h.pushSegment()
+        let rate = 48000, chunk = 4800
+        let signal = AudioSignals.sine(440, rate: Double(rate), count: 2 * rate)
+        for k in 0..<(2 * rate / chunk) {
+            if k == rate / chunk { h.set("factor", double: 2) }
+            let bytes = AudioSignals.f32Bytes(Array(signal[(k * chunk)..<((k + 1) * chunk)]))
+            h.push(bytes: bytes, pts: UInt64(k * chunk) * sec / UInt64(rate), duration: UInt64(chunk) * sec / UInt64(rate))
+        }
+        h.pushEOS()
+        let out = h.pullAllWithBytes()
+        let samples = out.flatMap { AudioSignals.f32Values($0.bytes) }
+        XCTAssertEqual(samples.count, 3 * rate)
+        for (a, b) in zip(out, out.dropFirst()) { XCTAssertEqual(b.buffer.pts, a.buffer.pts + a.buffer.duration) }
+        let largestInputStep = 2 * Double.pi * 440 * 0.5 / Double(rate)
+        let largestStep = zip(samples, samples.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+        XCTAssertLessThanOrEqual(largestStep, largestInputStep * 1.01)
+    }
 }
