@@ -74,12 +74,12 @@ extension WarpElement where S: ~Copyable {
             return continuing ? .success(current) : splice(curve, at: start, into: current)
         }
         let span = target - from
+        // ceil(span / step) reads at 1 ms, or at most `maxControlReads` at a coarser step.
         var step = LiveMapState.controlStep
-        var count = Int((span + step - 1) / step)
-        if count > LiveMapState.maxControlReads {
-            count = LiveMapState.maxControlReads
-            step = (span + UInt64(count) - 1) / UInt64(count)
-        }
+        let reads = span / step + (span % step == 0 ? 0 : 1)
+        let limit = UInt64(LiveMapState.maxControlReads)
+        if reads > limit { step = span / limit + (span % limit == 0 ? 0 : 1) }
+        let count = Int(min(reads, limit))
         guard let values = element.controlledValues(of: "factor", from: from &+ step, step: step, count: count) else {
             return .failure(MapFailure(description: "the control source gives no values after \(ClockTime.describe(from))"))
         }
