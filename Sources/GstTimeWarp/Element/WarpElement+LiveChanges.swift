@@ -9,11 +9,15 @@ extension WarpElement where S: ~Copyable {
     /// ends at `end`: syncs control bindings, then splices a changed map in, or extends the
     /// controlled `factor` curve to `end`. Called by the stream before it warps the buffer.
     func applyLiveChanges(at streamTime: UInt64, through end: UInt64, _ st: inout S) {
-        element.syncControlledValues(at: streamTime)
-        let factorBound = element.isControlled("factor")
-        let changed = live.settingsChanged.exchange(false, ordering: .acquiringAndReleasing)
+        // (Runs for every buffer: only plain loads when nothing is bound.)
+        let bound = element.hasControlBindings
+        if bound { element.syncControlledValues(at: streamTime) }
+        let factorBound = bound && element.isControlled("factor")
+        let changed = live.settingsChanged.load(ordering: .acquiring)
+            && live.settingsChanged.exchange(false, ordering: .acquiringAndReleasing)
         let wasFollowing = live.followingController.load(ordering: .relaxed)
-        let used = live.mapUsed.exchange(true, ordering: .relaxed)
+        let used = live.mapUsed.load(ordering: .relaxed)
+        if !used { live.mapUsed.store(true, ordering: .relaxed) }
         guard factorBound || changed || wasFollowing else { return }
 
         let settings = shared.withLock { $0.settings.timeMap }

@@ -8,6 +8,11 @@ extension ElementHandle {
         _ = gst_object_sync_values(object, GstClockTime(streamTime))
     }
 
+    /// Whether any control binding was added to the element: the list head read without the
+    /// object lock, as `gst_object_sync_values` itself does (a binding being added is seen at
+    /// the next buffer).
+    var hasControlBindings: Bool { object.pointee.control_bindings != nil }
+
     /// Whether `property` has a control binding that is not disabled.
     func isControlled(_ property: String) -> Bool {
         guard gst_object_has_active_control_bindings(object) != 0,
