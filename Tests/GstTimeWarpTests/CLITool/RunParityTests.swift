@@ -26,7 +26,6 @@ final class RunParityTests: XCTestCase {
             ["fakesrc", "num-buffers=3", "!", "fakesink"],               // runs to EOS: 0
             ["videotestsrc", "!", "nonexistent"],                        // erroneous pipeline: 1
             ["videotestsrc", "num-buffers=2", "!"],                      // syntax error: 1
-            ["fakesrc", "num-buffers=3"],                                // one element, not linked: 1
             ["filesrc", "location=/nonexistent/x", "!", "fakesink"],     // cannot pause or preroll: 255
             ["-o", "x.xml", "fakesrc", "!", "fakesink"],                 // no -o in gst-launch-1.0: 1
             ["-v"],                                                      // empty pipeline: 1
@@ -61,13 +60,14 @@ final class RunParityTests: XCTestCase {
 
     func testOneElementPipelineBehavesAsGstLaunch() throws {
         // A description of one element parses to that element alone (no bus): both put it in a
-        // pipeline. playbin plays a file to EOS; a lone fakesrc fails, not linked.
+        // pipeline. playbin plays a file to EOS.
         let dir = try ToolProcess.temporaryDirectory(for: self)
         let made = try ToolProcess.run(program: "gst-launch-1.0", ["-q", "audiotestsrc", "num-buffers=5", "!", "wavenc",
                                                                  "!", "filesink", "location=a.wav"], in: dir)
         XCTAssertEqual(made.status, 0, made.summary)
         let uri = dir.appendingPathComponent("a.wav").absoluteString
-        for arguments in [["playbin", "uri=\(uri)", "audio-sink=fakesink", "video-sink=fakesink"], ["fakesrc", "num-buffers=3"]] {
+        let playbin = ["playbin", "uri=\(uri)", "audio-sink=fakesink", "video-sink=fakesink"]
+        for arguments in [playbin] {
             let ours = try ToolProcess.run(arguments, in: dir), theirs = try ToolProcess.run(program: "gst-launch-1.0", arguments, in: dir)
             XCTAssertFalse(ours.killedBySignal, ours.summary)
             XCTAssertEqual(ours.status, theirs.status, "\(arguments): \(ours.summary)\n--- gst-launch-1.0: \(theirs.summary)")
@@ -79,6 +79,13 @@ final class RunParityTests: XCTestCase {
                 XCTAssertEqual(eos(ours), eos(theirs))  // playbin is itself the pipeline: "playbin0"
             }
         }
+        // A lone source, not linked: gst-launch-1.0 1.22 fails with this error and status 1, but
+        // races with itself on it (it hung in 32 of 360 runs under load), so it is no reference
+        // to run in a test; its message is the expected one.
+        let lone = try ToolProcess.run(["fakesrc", "num-buffers=3"], in: dir, timeout: 60)
+        XCTAssertEqual(lone.status, 1, lone.summary)
+        XCTAssertEqual(firstError(lone), "ERROR: from element /GstPipeline:pipeline0/GstFakeSrc:fakesrc0: Internal data stream error.")
+        XCTAssertTrue(lone.stderr.contains("reason not-linked"), lone.summary)
     }
 
     func testQuotedPipelineRunsLikeTheUnquotedOne() throws {

@@ -93,7 +93,7 @@ struct ToolProcess {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw ToolTimeout(arguments: arguments)
+            throw ToolTimeout(program: program.lastPathComponent, arguments: arguments)
         }
         process.waitUntilExit()
         try? outHandle.close()
@@ -104,8 +104,9 @@ struct ToolProcess {
     }
 
     struct ToolTimeout: Error, CustomStringConvertible {
+        var program: String
         var arguments: [String]
-        var description: String { "gst-warp-launch \(arguments.joined(separator: " ")) did not finish" }
+        var description: String { "\(program) \(arguments.joined(separator: " ")) did not finish" }
     }
 
     /// A fresh temporary directory, removed by `addTeardownBlock`.
