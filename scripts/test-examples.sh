@@ -43,9 +43,11 @@ for name in holiday.mp4 long.mp4 clip.mp4; do cp "$scratch/in.mp4" "$scratch/$na
 out=$(cd "$scratch" && /usr/bin/python3 "$root/examples/python/play_warped.py" in.mp4 fakesink 2>&1) \
   && grep -q "warped duration: 3.750 s" <<<"$out" && echo "PASS examples/python/play_warped.py: $(tr '\n' ' ' <<<"$out")" \
   || fail "examples/python/play_warped.py: $out"
-if out=$(swift build --package-path examples/swift-embedding --scratch-path "$root/.build/examples" 2>&1 \
+# A fresh build directory each time: SwiftPM does not notice files added to a path dependency
+# in an existing one.
+if out=$(swift build --package-path examples/swift-embedding --scratch-path "$scratch/build" 2>&1 \
            | grep -v 'prohibited flag'); then
-  out=$(GST_PLUGIN_PATH= "$root/.build/examples/debug/WarpEmbedding" "$scratch/in.mp4" fakesink 2>&1) \
+  out=$(GST_PLUGIN_PATH= "$scratch/build/debug/WarpEmbedding" "$scratch/in.mp4" fakesink 2>&1) \
     && echo "PASS examples/swift-embedding: $out" || fail "examples/swift-embedding: $out"
 else
   fail "examples/swift-embedding does not build: $out"
