@@ -9,6 +9,7 @@ public struct EncoderSettings: Sendable, Equatable {
     /// `--audio-bitrate` in kbit/s for AAC and Opus. Nil: the codec's default.
     public var audioBitrate: Int?
 
+    /// Settings as typed; nil: the codec's default.
     public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil) {
         self.crf = crf
         self.preset = preset

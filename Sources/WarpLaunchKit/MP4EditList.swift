@@ -108,25 +108,30 @@ public enum MP4EditList {
         return result
     }
 
+    /// The four-character code at `i` ("" past the end).
     static func fourCC(_ b: [UInt8], _ i: Int) -> String {
         guard i + 4 <= b.count else { return "" }
         return String(decoding: b[i..<i + 4], as: UTF8.self)
     }
 
+    /// The big-endian 32-bit number at `i` (0 past the end).
     static func be32(_ b: [UInt8], _ i: Int) -> UInt32 {
         guard i >= 0, i + 4 <= b.count else { return 0 }
         return b[i..<i + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
+    /// The big-endian 64-bit number at `i` (0 past the end).
     static func be64(_ b: [UInt8], _ i: Int) -> UInt64 {
         guard i >= 0, i + 8 <= b.count else { return 0 }
         return b[i..<i + 8].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
+    /// Writes `v` big-endian at `i`.
     static func put32(_ b: inout [UInt8], _ i: Int, _ v: UInt32) {
         for k in 0..<4 where i + k < b.count { b[i + k] = UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32(k))) }
     }
 
+    /// Writes `v` big-endian at `i`.
     static func put64(_ b: inout [UInt8], _ i: Int, _ v: UInt64) {
         for k in 0..<8 where i + k < b.count { b[i + k] = UInt8(truncatingIfNeeded: v >> (56 - 8 * UInt64(k))) }
     }

@@ -73,7 +73,9 @@ public struct OutputContainer: Sendable, Equatable {
 public enum VideoCodec: Sendable, Equatable {
     case h264, vp8
 
+    /// The codec's name in messages.
     public var name: String { self == .h264 ? "H.264" : "VP8" }
+    /// The encoder element.
     var encoderFactory: String { self == .h264 ? "x264enc" : "vp8enc" }
 }
 
@@ -81,6 +83,7 @@ public enum VideoCodec: Sendable, Equatable {
 public enum AudioCodec: Sendable, Equatable {
     case aac, opus, pcm, flac
 
+    /// The codec's name in messages.
     public var name: String {
         switch self {
         case .aac: return "AAC"
@@ -90,6 +93,7 @@ public enum AudioCodec: Sendable, Equatable {
         }
     }
 
+    /// The encoder element (audioconvert for PCM).
     var encoderFactory: String {
         switch self {
         case .aac: return "avenc_aac"

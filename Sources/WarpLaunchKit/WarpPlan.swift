@@ -44,6 +44,7 @@ public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
         self = .fixed(num / g, den / g)
     }
 
+    /// The greatest common divisor (for reducing fractions).
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// The caps value: `num/den`, or `0/1` for `any`.

@@ -7,6 +7,7 @@ import Foundation
 struct LaunchRunner {
     let options: LaunchOptions
 
+    /// Prints a progress line unless `-q`.
     private func say(_ text: String) { if !options.quiet { print(text) } }
 
     /// Runs `pipeline` and leaves it in NULL; the exit status.
@@ -131,6 +132,7 @@ struct LaunchRunner {
         }
     }
 
+    /// Redraws the progress bar from the position and duration queries.
     private func report(_ progress: ProgressReporter, _ pipeline: Element, finished: Bool) {
         let pos = pipeline.queryPosition().flatMap { $0 >= 0 ? $0 : nil }
         let dur = pipeline.queryDuration().flatMap { $0 > 0 ? $0 : nil }

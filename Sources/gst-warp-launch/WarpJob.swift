@@ -374,6 +374,7 @@ final class SampleCounter: Sendable {
         state.withLock { $0.rate > 0 ? ($0.frames, $0.rate) : nil }
     }
 
+    /// Counts on `pad` from now on.
     func attach(to pad: Pad) {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
             switch item {
