@@ -8,4 +8,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p out
 cd out
-exec ../.build/release/gst-warp-launch
+exec ../.build/release/gst-warp-launch demo
