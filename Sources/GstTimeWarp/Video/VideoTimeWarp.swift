@@ -79,12 +79,7 @@ extension VideoState: WarpStream {
         case .variable:
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, element)
         case .fixed where reverse:
-            if !run.warnedReverse {
-                run.warnedReverse = true
-                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                            "Reverse playback: frames are retimed without frame-rate conversion")
-            }
-            return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, element)
+            return pushFixedReverse(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), element)
         case .fixed:
             return pushFixed(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), element)
         }
