@@ -7,6 +7,8 @@ struct AudioRun {
     var resampler: WarpResampler?
     /// Timestamps of the current run's output.
     var clock: AudioOutputClock?
+    /// Timestamps of the current run's output in reverse playback (instead of `clock`).
+    var reverseClock: ReverseAudioClock?
     /// Input stream time of the current run's first sample (ns).
     var runStart: UInt64 = 0
     /// Input samples fed since `runStart`.
