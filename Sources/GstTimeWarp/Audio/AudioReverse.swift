@@ -8,19 +8,61 @@ import TimeWarpAudioCore
 /// stamped downwards from `T` of the first buffer's end. So buffers go out in descending order,
 /// each internally forward, contiguous, with the length of the forward output.
 extension AudioState {
-    /// Handles one buffer of a reverse segment (`pair.input.rate < 0`).
+    /// Handles one buffer of a reverse segment (`pair.input.rate < 0`). Buffers that continue the
+    /// previous one upwards in time belong to the same chunk (a demuxer's cluster of raw audio);
+    /// a chunk is played backwards when a buffer starts below it or the stream drains. Decoders
+    /// deliver reverse chunks buffer by buffer, descending, so each buffer is a chunk then.
     mutating func processReverse(_ buffer: consuming Buffer, _ format: AudioStreamFormat, _ pair: SegmentPair,
                                  _ element: WarpElement<AudioState>) -> GstFlowReturn {
-        let rate = UInt64(format.rate)
         let frames = buffer.size / format.bytesPerFrame
         guard frames > 0 else { return GST_FLOW_OK }
-        let length = ClockTime.scale(UInt64(frames), ClockTime.second, rate) ?? 0
+        let length = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(format.rate)) ?? 0
+        let start = buffer.pts == ClockTime.none ? nil : pair.input.streamTime(of: buffer.pts)
+        if let start, let last = run.reverseChunk.last, let lastStart = last.start,
+           start > lastStart, Self.near(start, lastStart &+ last.length) {
+            // Continues the chunk upwards.
+        } else {
+            let ret = flushReverseChunk(element)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        guard let bytes = buffer.withBytes({ Array($0.prefix(frames * format.bytesPerFrame)) }) else {
+            return GST_FLOW_ERROR
+        }
+        run.reverseChunk.append(ReverseChunkPart(start: start, length: length, bytes: bytes))
+        return GST_FLOW_OK
+    }
+
+    /// Whether two stream times are within the discontinuity threshold of each other.
+    static func near(_ a: UInt64, _ b: UInt64) -> Bool {
+        (a > b ? a - b : b - a) <= discontinuityThreshold
+    }
+
+    /// Plays the pending chunk backwards: its buffers last first, each one's frames last first.
+    mutating func flushReverseChunk(_ element: WarpElement<AudioState>) -> GstFlowReturn {
+        guard !run.reverseChunk.isEmpty, let format, let pair = run.timeline.current else {
+            run.reverseChunk = []
+            return GST_FLOW_OK
+        }
+        let parts = run.reverseChunk
+        run.reverseChunk = []
+        for part in parts.reversed() {
+            let ret = feedReverse(part, format, pair, element)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        return GST_FLOW_OK
+    }
+
+    /// Feeds one buffer's frames, last first, to the backwards run (starting one if needed).
+    mutating func feedReverse(_ part: ReverseChunkPart, _ format: AudioStreamFormat, _ pair: SegmentPair,
+                              _ element: WarpElement<AudioState>) -> GstFlowReturn {
+        let bpf = format.bytesPerFrame
+        let frames = part.bytes.count / bpf
         var end = run.nextStreamTime  // where this buffer should end: the previous one's start
-        if buffer.pts != ClockTime.none, let start = pair.input.streamTime(of: buffer.pts) {
-            let bufferEnd = start &+ length
-            if let expected = end, (bufferEnd > expected ? bufferEnd - expected : expected - bufferEnd) > Self.discontinuityThreshold {
+        if let start = part.start {
+            let bufferEnd = start &+ part.length
+            if let expected = end, !Self.near(bufferEnd, expected) {
                 element.element.log(.info, "reverse audio discontinuity at \(ClockTime.describe(bufferEnd)): starting a new run")
-                let ret = drain(element)
+                let ret = drainRun(element)
                 guard ret == GST_FLOW_OK else { return ret }
                 end = nil
             }
@@ -35,20 +77,15 @@ extension AudioState {
                             interpolation: element.shared.withLock { $0.settings.interpolation })
         }
         run.runInputFrames &+= UInt64(frames)
-        run.nextStreamTime = end >= length ? end - length : 0
-        // The frames last first (each frame's channels stay in order).
-        let bpf = format.bytesPerFrame
-        let ret = buffer.withBytes { bytes -> GstFlowReturn in
-            var reversed = [UInt8](repeating: 0, count: frames * bpf)
-            reversed.withUnsafeMutableBytes { out in
-                guard let src = bytes.baseAddress, let dst = out.baseAddress, frames * bpf <= bytes.count else { return }
-                for f in 0..<frames {
-                    (dst + f * bpf).copyMemory(from: src + (frames - 1 - f) * bpf, byteCount: bpf)
-                }
+        run.nextStreamTime = end >= part.length ? end - part.length : 0
+        var reversed = [UInt8](repeating: 0, count: frames * bpf)
+        part.bytes.withUnsafeBytes { src in
+            reversed.withUnsafeMutableBytes { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for f in 0..<frames { (d + f * bpf).copyMemory(from: s + (frames - 1 - f) * bpf, byteCount: bpf) }
             }
-            return reversed.withUnsafeBytes { feed($0, format: format, element) }
         }
-        return ret ?? GST_FLOW_ERROR
+        return reversed.withUnsafeBytes { feed($0, format: format, element) }
     }
 
     /// Starts a backwards run whose first (latest) input sample ends at stream time `end`.
@@ -103,6 +140,16 @@ extension AudioState {
         element.recordPosition(stamp.pts)
         return element.srcPad.push(out)
     }
+}
+
+/// One buffer of a reverse chunk, kept until the chunk is played backwards.
+struct ReverseChunkPart {
+    /// Input stream time of its first frame (nil without a timestamp).
+    var start: UInt64?
+    /// Its duration from the frame count (ns).
+    var length: UInt64
+    /// Its whole frames.
+    var bytes: [UInt8]
 }
 
 /// Output timestamps of one backwards run: the run's first rendered sample ends at `end`, and

@@ -156,6 +156,13 @@ extension AudioState: WarpStream {
 
     /// Emits the tail of the current run (EOS, new segment, discontinuity).
     mutating func drain(_ element: WarpElement<AudioState>) -> GstFlowReturn {
+        let ret = flushReverseChunk(element)
+        guard ret == GST_FLOW_OK else { return ret }
+        return drainRun(element)
+    }
+
+    /// Emits the tail of the current run.
+    mutating func drainRun(_ element: WarpElement<AudioState>) -> GstFlowReturn {
         guard run.resampler != nil, let format else { return GST_FLOW_OK }
         let ret: GstFlowReturn
         switch format.sampleFormat {
