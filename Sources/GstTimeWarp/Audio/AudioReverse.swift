@@ -93,8 +93,15 @@ extension AudioState {
                                   interpolation: AudioInterpolation) {
         run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
                                       startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
-        run.reverseClock = ReverseAudioClock(end: pair.warp.outputTimestamp(streamTime: end), rate: UInt64(format.rate))
-        run.clock = nil
+        run.reflected = true
+        if let reversal = run.timeline.reversal {
+            // reverse=true: what the resampler renders is already backwards, in a forward stream.
+            run.clock = AudioOutputClock(origin: reversal.outputTime(ofStreamTime: end, pair.warp), rate: UInt64(format.rate))
+            run.reverseClock = nil
+        } else {
+            run.reverseClock = ReverseAudioClock(end: pair.warp.outputTimestamp(streamTime: end), rate: UInt64(format.rate))
+            run.clock = nil
+        }
         run.runStart = end
         run.runInputFrames = 0
         run.timeline.discontPending = true

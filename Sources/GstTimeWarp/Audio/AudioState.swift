@@ -9,6 +9,8 @@ struct AudioRun {
     var clock: AudioOutputClock?
     /// Timestamps of the current run's output in reverse playback (instead of `clock`).
     var reverseClock: ReverseAudioClock?
+    /// The resampler runs backwards (reverse playback): it warps through `x ↦ -T(-x)`.
+    var reflected = false
     /// Reverse playback: the buffers of the chunk being gathered (ascending), played backwards
     /// when the next chunk starts below them.
     var reverseChunk: [ReverseChunkPart] = []

@@ -19,7 +19,7 @@ extension AudioState: WarpStream {
     /// The resampler keeps its phase and history and warps the samples still to come through
     /// the new map (which equals the old one up to the change: no click).
     mutating func mapDidChange(_ warp: TimestampWarp) {
-        run.resampler?.replaceWarp(warpTimes: run.reverseClock != nil ? Self.reflected(warp) : warp.map.inPlaceWarp())
+        run.resampler?.replaceWarp(warpTimes: run.reflected ? Self.reflected(warp) : warp.map.inPlaceWarp())
     }
 
     mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {
@@ -43,7 +43,8 @@ extension AudioState: WarpStream {
             }
         }
         guard element.pushSegmentIfPending(&self), let pair = run.timeline.current else { return GST_FLOW_ERROR }
-        if pair.warp.isIdentity { return passThrough(buffer, format, element) }
+        if element.requestReversePlayback(run.timeline) { return GST_FLOW_OK }
+        if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, element) }
 
         if pair.input.rate < 0 { return processReverse(buffer, format, pair, element) }
         let input = pair.input
@@ -174,6 +175,7 @@ extension AudioState: WarpStream {
         run.resampler = nil
         run.clock = nil
         run.reverseClock = nil
+        run.reflected = false
         run.runInputFrames = 0
         return ret
     }
