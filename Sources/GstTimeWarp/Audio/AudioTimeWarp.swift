@@ -19,7 +19,7 @@ extension AudioState: WarpStream {
     /// The resampler keeps its phase and history and warps the samples still to come through
     /// the new map (which equals the old one up to the change: no click).
     mutating func mapDidChange(_ warp: TimestampWarp) {
-        run.resampler?.replaceWarp(warpTimes: warp.map.inPlaceWarp())
+        run.resampler?.replaceWarp(warpTimes: run.reflected ? Self.reflected(warp) : warp.map.inPlaceWarp())
     }
 
     mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {
@@ -43,8 +43,10 @@ extension AudioState: WarpStream {
             }
         }
         guard element.pushSegmentIfPending(&self), let pair = run.timeline.current else { return GST_FLOW_ERROR }
-        if pair.warp.isIdentity { return passThrough(buffer, format, element) }
+        if element.requestReversePlayback(run.timeline) { return GST_FLOW_OK }
+        if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, element) }
 
+        if pair.input.rate < 0 { return processReverse(buffer, format, pair, element) }
         let input = pair.input
         let rate = UInt64(format.rate)
         // Whole frames only: an incomplete frame at the end waits for the next buffer.
@@ -155,6 +157,13 @@ extension AudioState: WarpStream {
 
     /// Emits the tail of the current run (EOS, new segment, discontinuity).
     mutating func drain(_ element: WarpElement<AudioState>) -> GstFlowReturn {
+        let ret = flushReverseChunk(element)
+        guard ret == GST_FLOW_OK else { return ret }
+        return drainRun(element)
+    }
+
+    /// Emits the tail of the current run.
+    mutating func drainRun(_ element: WarpElement<AudioState>) -> GstFlowReturn {
         guard run.resampler != nil, let format else { return GST_FLOW_OK }
         let ret: GstFlowReturn
         switch format.sampleFormat {
@@ -165,6 +174,8 @@ extension AudioState: WarpStream {
         }
         run.resampler = nil
         run.clock = nil
+        run.reverseClock = nil
+        run.reflected = false
         run.runInputFrames = 0
         return ret
     }

@@ -8,6 +8,8 @@ struct ElementSettings: Sendable {
     /// `function`, `factor`, `modifier`, `keyframes`, `expression`, `duration` and the Swift API's
     /// custom curve.
     var timeMap = TimeMapSettings()
+    /// `reverse`: play a reverse stream (negative rate) into a forward one.
+    var reverse = false
     /// audiotimewarp's `interpolation`.
     var interpolation = AudioInterpolation(gEnumValue: TIMEWARP_DEFAULT_INTERPOLATION)
     /// videotimewarp's `max-duplication-time` (ns; 0: no limit).

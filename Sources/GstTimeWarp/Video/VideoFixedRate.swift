@@ -118,6 +118,7 @@ extension VideoState {
 
     /// Fills up to the held frame's warped end time (EOS, new segment).
     mutating func drain(_ element: WarpElement<VideoState>) -> GstFlowReturn {
+        if (run.timeline.input?.rate ?? 1) < 0, run.timeline.reversal == nil { return drainReverse(element) }
         guard var current = run.held.take() else { return GST_FLOW_OK }
         let end = current.warpedEnd
         let ret = fill(with: &current, element) { slot in slot < end }
