@@ -81,8 +81,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     /// speed at the window's scale: a rough curve (a key every few samples) must not switch
     /// tables at every point.
     static var smoothing: Double { 1.0 / 16 }
-    /// How far (relative) the smoothed scale may leave a level's range before another level is
-    /// taken (levels are 2^(1/32), about 2.2 %, apart).
+    /// How far (relative) the smoothed scale may rise above a level's range before a wider
+    /// level is taken (levels are 2^(1/32), about 2.2 %, apart). Below the range a narrower level
+    /// is taken at once, so the stop band never starts above the local Nyquist frequency.
     static var hysteresis: Double { 0.03 }
 
     /// The smoothed scale after a point of scale `scale`.
@@ -96,7 +97,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     mutating func render(position c: Double, scale rawScale: Double, view: WarpFrameView<W>, maxFrame: Int64,
                          out: UnsafeMutablePointer<W>) -> Bool {
         let scale = smoothed(rawScale, after: state.smoothedScale)
-        if !(scale >= low * (1 - Self.hysteresis) && scale < high * (1 + Self.hysteresis)) { switchLevel(scale) }
+        if !(scale >= low && scale < high * (1 + Self.hysteresis)) { switchLevel(scale) }
         let h = halfTaps
         let n = WarpNumerics.floorIndex(c)
         let hi = n &+ Int64(h)
@@ -139,7 +140,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         while k < batch.count {
             // Pass 1: plan points k ..< m.
             let h = Int64(halfTaps)
-            let (lowS, highS, base) = (low * (1 - Self.hysteresis), high * (1 + Self.hysteresis), view.base)
+            let (lowS, highS, base) = (low, high * (1 + Self.hysteresis), view.base)
             let start = k
             var m = k
             var smoothedScale = state.smoothedScale
@@ -215,9 +216,9 @@ struct WarpSincState {
     /// The local scale smoothed over the last output points (NaN before the first).
     var smoothedScale = Double.nan
 
-    /// Fresh state, starting with the unit-speed table.
-    init() {
-        var bank = WarpSincBank(prototype: WarpSincTable.shared)
+    /// Fresh state for the kernel of `quality`, starting with the unit-speed table.
+    init(quality: WarpSincQuality) {
+        var bank = WarpSincBank(prototype: WarpSincTable.shared(quality))
         level = bank.table(forScale: 1)
         self.bank = bank
     }
