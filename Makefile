@@ -8,7 +8,7 @@ LAUNCH = $(PLUGIN_DIR)/gst-warp-launch
 USER_PLUGIN_DIR = $(HOME)/.local/share/gstreamer-1.0/plugins
 export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PATH))
 
-.PHONY: deps build test demo bench install uninstall clean
+.PHONY: deps build test demo bench quality install uninstall clean
 
 deps:
 	@scripts/install-deps.sh
@@ -33,6 +33,10 @@ demo: build
 ## Times videotimewarp and audiotimewarp against GStreamer's own elements in the same run.
 bench: build
 	scripts/bench.sh
+
+## Audio quality table (SNR, alias residue) of audiotimewarp beside audioresample, same run.
+quality: build
+	/usr/bin/python3 scripts/quality.py
 
 install: build
 	mkdir -p $(USER_PLUGIN_DIR)
