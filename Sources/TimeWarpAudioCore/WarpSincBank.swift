@@ -18,8 +18,12 @@ import Darwin
 /// `2 L P` entries. An output sample interpolates linearly between two rows: contiguous loads,
 /// no per-tap index arithmetic.
 ///
-/// Levels are built on first use and kept in a small LRU cache (as many as fit in
-/// `cacheBytes`), so a constant speed builds one table and a sweeping speed rebuilds rarely.
+/// A level's table is built only once the outputs that asked for it would have cost about as much
+/// to compute directly (`charge`): until then the kernel evaluates its weights from the prototype
+/// for each output (`WarpSincDirectRow`). So a curve that visits a level briefly (a rough curve
+/// with thousands of keys) never pays for a table it hardly uses, and no curve pays more than
+/// about twice the better of the two choices. Built levels are kept in a small LRU cache (as many
+/// as fit in `cacheBytes`).
 struct WarpSincBank {
     /// Quantisation steps per octave of bandwidth.
     static let levelsPerOctave = 32
@@ -36,7 +40,8 @@ struct WarpSincBank {
     /// `g_q` for `q = 0 ... deepestLevel` (exact powers of two at whole octaves).
     static let bandwidths: [Double] = (0...deepestLevel).map { pow(2, -Double($0) / Double(levelsPerOctave)) }
 
-    private let prototype: WarpSincTable
+    /// The kernel the levels tabulate.
+    let prototype: WarpSincTable
     /// This quality's deepest level: the half-width reaches `WarpSincTable.maxHalfWidth`.
     let maxLevel: Int
     /// Levels kept (4 to 64, as `cacheBytes` allows). A rough curve (keys every few dozen
@@ -48,6 +53,9 @@ struct WarpSincBank {
     private var clock = 0
     /// Tables built so far.
     private(set) var builds = 0
+    /// Per level not in the cache: the direct evaluation work (taps) spent on it since it left
+    /// (or before it entered) the cache.
+    private var credit: [Int]
 
     init(prototype: WarpSincTable) {
         self.prototype = prototype
@@ -57,6 +65,28 @@ struct WarpSincBank {
         // Double rows plus Float rows and steps: about 16 bytes per entry of 2 L P.
         let levelBytes = 16 * 2 * prototype.halfWidth * prototype.quality.phasesPerSample
         cacheSize = min(max(WarpSincBank.cacheBytes / max(levelBytes, 1), 4), 64)
+        credit = [Int](repeating: 0, count: maxLevel + 1)
+    }
+
+    /// Level `q`'s table if it is cached (marked as used), else `nil`.
+    mutating func cached(_ q: Int) -> WarpSincLevel? {
+        clock &+= 1
+        for i in levels.indices where levels[i].level == q {
+            lastUse[i] = clock
+            return levels[i]
+        }
+        return nil
+    }
+
+    /// Records `taps` of direct evaluation at level `q` (not cached); returns the level's table,
+    /// built now, once the work so far reaches what building it costs (its entry count).
+    mutating func charge(_ q: Int, taps: Int) -> WarpSincLevel? {
+        guard credit.indices.contains(q) else { return nil }
+        credit[q] &+= taps
+        let shape = WarpSincLevel.shape(level: q, deepest: maxLevel, prototype: prototype)
+        guard credit[q] >= (shape.phases &+ 1) &* 2 &* shape.halfTaps else { return nil }
+        credit[q] = 0
+        return insert(WarpSincLevel(level: q, deepest: maxLevel, prototype: prototype))
     }
 
     /// The level for local scale `s`: the `q` with `lowerBounds[q] <= s < lowerBounds[q-1]`
@@ -81,8 +111,13 @@ struct WarpSincBank {
             lastUse[i] = clock
             return levels[i]
         }
-        let built = WarpSincLevel(level: q, deepest: maxLevel, prototype: prototype)
+        return insert(WarpSincLevel(level: q, deepest: maxLevel, prototype: prototype))
+    }
+
+    /// Adds a freshly built table to the cache, evicting the least recently used if full.
+    private mutating func insert(_ built: WarpSincLevel) -> WarpSincLevel {
         builds &+= 1
+        clock &+= 1
         if levels.count < cacheSize {
             levels.append(built)
             lastUse.append(clock)
