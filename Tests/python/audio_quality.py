@@ -26,18 +26,20 @@ def sine(freq, n, amplitude=AMPLITUDE):
     return [amplitude * math.sin(w * i) for i in range(n)]
 
 
-def run(middle, samples, chunk=4800):
-    """Pushes mono F64 `samples` at RATE through `middle` (a gst-launch fragment); returns the
-    F64 output values (all of them, whatever the output rate)."""
+def run(middle, samples, chunk=4800, fmt="F64LE"):
+    """Pushes mono `samples` at RATE as `fmt` (F64LE or F32LE) through `middle` (a gst-launch
+    fragment); returns the output values (all of them, whatever the output rate)."""
     Gst = ref.gst()
-    caps = "audio/x-raw,format=F64LE,rate=%d,channels=1,layout=interleaved" % RATE
+    code = "d" if fmt == "F64LE" else "f"
+    width = struct.calcsize(code)
+    caps = "audio/x-raw,format=%s,rate=%d,channels=1,layout=interleaved" % (fmt, RATE)
     desc = "appsrc name=src format=time caps=%s ! %s ! appsink name=out sync=false" % (caps, middle)
     pipeline = Gst.parse_launch(desc)
     src, sink = pipeline.get_by_name("src"), pipeline.get_by_name("out")
     pipeline.set_state(Gst.State.PLAYING)
     for start in range(0, len(samples), chunk):
         block = samples[start:start + chunk]
-        buf = Gst.Buffer.new_wrapped(struct.pack("<%dd" % len(block), *block))
+        buf = Gst.Buffer.new_wrapped(struct.pack("<%d%s" % (len(block), code), *block))
         buf.pts = start * Gst.SECOND // RATE
         buf.duration = len(block) * Gst.SECOND // RATE
         src.emit("push-buffer", buf)
@@ -49,7 +51,7 @@ def run(middle, samples, chunk=4800):
             break
         b = sample.get_buffer()
         data = b.extract_dup(0, b.get_size())
-        values.extend(struct.unpack("<%dd" % (len(data) // 8), data))
+        values.extend(struct.unpack("<%d%s" % (len(data) // width, code), data))
     msg = pipeline.get_bus().pop_filtered(Gst.MessageType.ERROR)
     pipeline.set_state(Gst.State.NULL)
     if msg is not None:
@@ -112,17 +114,17 @@ def residue_db(y, x, rate_out=RATE):
 
 # ---- the element and the reference --------------------------------------------------------
 
-def ours_constant(freq, scale, seconds=1.0, quality=4, interpolation="sinc"):
+def ours_constant(freq, scale, seconds=1.0, quality=4, interpolation="sinc", fmt="F64LE"):
     """audiotimewarp at constant scale: (output, input)."""
     x = sine(freq, int(seconds * RATE))
-    y = run("audiotimewarp factor=%r interpolation=%s quality=%d" % (scale, interpolation, quality), x)
+    y = run("audiotimewarp factor=%r interpolation=%s quality=%d" % (scale, interpolation, quality), x, fmt=fmt)
     return y, x
 
 
-def audioresample_constant(freq, scale, seconds=1.0, quality=4):
+def audioresample_constant(freq, scale, seconds=1.0, quality=4, fmt="F64LE"):
     """audioresample 48 kHz -> 48 kHz * scale: (output, input)."""
     x = sine(freq, int(seconds * RATE))
-    y = run("audioresample quality=%d ! audio/x-raw,rate=%d" % (quality, round(RATE * scale)), x)
+    y = run("audioresample quality=%d ! audio/x-raw,rate=%d" % (quality, round(RATE * scale)), x, fmt=fmt)
     return y, x
 
 

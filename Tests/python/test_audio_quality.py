@@ -49,6 +49,13 @@ class AudioQualityChecks(unittest.TestCase):
             y, x = aq.ours_constant(f, s, quality=10)
             self.assertLessEqual(aq.residue_db(y, x), -130, "f=%d s=%g" % (f, s))
 
+    def test_f32_meets_the_same_floors(self):
+        # F32 input is resampled in Float: its rounding stays below both floors.
+        for q, floor in ((4, 100), (10, 130)):
+            for f, s in ((7000, 1.25), (1000, 2), (1000, 0.3)):
+                y, _ = aq.ours_constant(f, s, seconds=0.5, quality=q, fmt="F32LE")
+                self.assertGreaterEqual(aq.snr_constant(y, f, s), floor, "F32 quality %d f=%d s=%g" % (q, f, s))
+
     def test_variable_curves_keep_the_default_floor(self):
         # Against sin(2 pi f T^-1(tau)) with T in closed form.
         for name in ("ramp", "cosine"):
