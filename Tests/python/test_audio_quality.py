@@ -62,6 +62,13 @@ class AudioQualityChecks(unittest.TestCase):
             for f in (1000, 7000):
                 self.assertGreaterEqual(aq.ours_curve(name, f, quality=4), 100, "%s f=%d" % (name, f))
 
+    def test_variable_curves_keep_the_quality_10_floor(self):
+        # Needs control points that follow T^-1 between input samples (the bend): the chord's
+        # inverse alone stops at 102 dB for 7 kHz on the cosine.
+        for name in ("ramp", "cosine"):
+            for f in (1000, 7000):
+                self.assertGreaterEqual(aq.ours_curve(name, f, quality=10), 130, "%s f=%d" % (name, f))
+
     def test_quality_rises_with_the_value(self):
         # 20 kHz at s = 0.8 lies just above the local Nyquist frequency: the residue must fall
         # as the quality rises (the stop band deepens), from well above it at 0.
