@@ -44,7 +44,10 @@ timewarp_interpolation_get_type (void)
 void
 timewarp_install_time_map_properties (GObjectClass * gobject_class)
 {
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY;
+  /* Changes while playing take effect at the next input buffer (a live change, spliced into the
+   * map applied so far); factor and modifier can also be driven by a GstController binding. */
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING;
+  const GParamFlags controllable = rw | GST_PARAM_CONTROLLABLE;
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_FUNCTION,
@@ -54,11 +57,11 @@ timewarp_install_time_map_properties (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_FACTOR,
       g_param_spec_double ("factor", "Factor",
           "First parameter of the built-in functions (the scale for function=constant)",
-          -G_MAXDOUBLE, G_MAXDOUBLE, TIMEWARP_DEFAULT_FACTOR, rw));
+          -G_MAXDOUBLE, G_MAXDOUBLE, TIMEWARP_DEFAULT_FACTOR, controllable));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_MODIFIER,
       g_param_spec_double ("modifier", "Modifier",
           "Second parameter of the built-in functions (width, frequency or coefficient)",
-          0.0, 1.0, TIMEWARP_DEFAULT_MODIFIER, rw));
+          0.0, 1.0, TIMEWARP_DEFAULT_MODIFIER, controllable));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_KEYFRAMES,
       g_param_spec_string ("keyframes", "Keyframes",
           "Curve for function=keyframes: \"u:s[:ease], ...\" with ease linear, smooth, hold "

@@ -44,7 +44,7 @@ public struct WarpResampler {
     public internal(set) var isFinished = false
 
     // Internal state (used by WarpResampler+Streaming.swift).
-    let warpTimes: @Sendable (UnsafeMutableBufferPointer<Double>) -> Void
+    var warpTimes: @Sendable (UnsafeMutableBufferPointer<Double>) -> Void
     let rateD: Double
     let chunkFrames: Int
     let pad: Int                            // edge padding frames of the window
@@ -115,6 +115,13 @@ public struct WarpResampler {
     @inlinable
     public mutating func drain<S: WarpSample>(into output: inout [S]) {
         S.warpDrain(&self, into: &output)
+    }
+
+    /// Warps the input frames still to come through `warpTimes` instead (a live change of the
+    /// map). The frames already taken, the phase and the kernel history stay: when the new map
+    /// equals the old one up to the next frame's time, the output continues without a click.
+    public mutating func replaceWarp(warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
+        self.warpTimes = warpTimes
     }
 
     /// Forgets all input and output (flush / new segment); input frame 0 will sit at `t0`.

@@ -15,6 +15,8 @@ public struct CheckCase: Sendable, Equatable {
     public var pipeline: String = ""
     /// A seek performed once the pipeline has prerolled, before it plays.
     public var seek: SeekSpec?
+    /// Properties set while the pipeline plays.
+    public var changes: [PropertyChange] = []
     /// How long the run may take.
     public var timeout: UInt64 = 60 * 1_000_000_000
     /// When set, the run must fail with an error containing this text (case-insensitive).
@@ -44,6 +46,25 @@ public struct CheckCase: Sendable, Equatable {
 }
 
 /// `seek: start=T [stop=T] [flags=flush,accurate,key-unit]`.
+/// Properties set on an element while the pipeline plays (`set NAME: at=TIME property=value ...`),
+/// just before the first buffer at or after `at` reaches the element's sink pad.
+public struct PropertyChange: Sendable, Equatable {
+    /// The element's name.
+    public var element: String
+    /// Buffer PTS (ns) from which on the change applies.
+    public var at: UInt64
+    /// The properties and their values in gst-launch-1.0 syntax, in file order.
+    public var properties: [Pair]
+
+    /// A property name and its value.
+    public struct Pair: Sendable, Equatable {
+        /// The property.
+        public var name: String
+        /// Its value as text.
+        public var value: String
+    }
+}
+
 public struct SeekSpec: Sendable, Equatable {
     public var start: UInt64
     public var stop: UInt64?
@@ -217,6 +238,23 @@ public enum CheckFileParser {
                 result.pipeline = body
             case "seek":
                 result.seek = try parseSeek(body, line: lineNumber)
+            case "set":
+                guard words.count == 2 else {
+                    throw CheckParseError(line: lineNumber, message: "expected 'set NAME: at=TIME property=value ...'")
+                }
+                var at: UInt64?
+                var properties: [PropertyChange.Pair] = []
+                for (key, value) in try pairs(body, line: lineNumber) {
+                    if key == "at" {
+                        at = UInt64(clamping: try parseTime(value, line: lineNumber))
+                    } else {
+                        properties.append(.init(name: key, value: value))
+                    }
+                }
+                guard let at, !properties.isEmpty else {
+                    throw CheckParseError(line: lineNumber, message: "expected 'set NAME: at=TIME property=value ...'")
+                }
+                result.changes.append(PropertyChange(element: words[1], at: at, properties: properties))
             case "timeout":
                 let timeout = try parseTime(body, line: lineNumber)
                 guard timeout > 0 else {
@@ -259,7 +297,7 @@ public enum CheckFileParser {
                 }
                 result.elements.append(ElementExpectation(name: words[1], properties: props))
             default:
-                throw CheckParseError(line: lineNumber, message: "unknown directive '\(head)' (known: pipeline, seek, timeout, error, sink, invariants, element, log)")
+                throw CheckParseError(line: lineNumber, message: "unknown directive '\(head)' (known: pipeline, seek, set, timeout, error, sink, invariants, element, log)")
             }
         }
         guard sawPipeline else { throw CheckParseError(line: 1, message: "no 'pipeline:' line") }

@@ -158,6 +158,20 @@ struct CheckRun {
             elements[e.name] = element
         }
 
+        for change in testCase.changes {
+            guard let element = pipeline.child(change.element), let pad = element.staticPad("sink") else {
+                throw CLIError("the pipeline has no element named '\(change.element)' with a sink pad (for 'set')")
+            }
+            // Applied once, on the streaming thread, just before the first buffer at or after `at`.
+            let pending = Mutex(true)
+            pad.addProbe(.buffers) { item in
+                guard case .buffer(let buffer) = item, buffer.pts != UInt64.max, buffer.pts >= change.at,
+                      pending.withLock({ p in defer { p = false }; return p }) else { return .pass }
+                for property in change.properties { pad.setParentProperty(property.name, property.value) }
+                return .pass
+            }
+        }
+
         var runner = PipelineRunner(options: .init(quiet: true, brief: true, timeout: testCase.timeout))
         if let seek = testCase.seek {
             runner.beforePlaying = { pipeline in

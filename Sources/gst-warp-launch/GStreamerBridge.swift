@@ -302,6 +302,13 @@ final class Pad: @unchecked Sendable {
         return Caps.mediaType(caps)
     }
 
+    /// Sets a property of the pad's element from its string form (`gst_util_set_object_arg`).
+    func setParentProperty(_ name: String, _ value: String) {
+        guard let parent = gst_pad_get_parent_element(raw) else { return }
+        defer { gst_object_unref(parent) }
+        gst_util_set_object_arg(UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GObject.self), name, value)
+    }
+
     /// What a probe sees.
     struct ProbeKinds: OptionSet {
         let rawValue: UInt32

@@ -16,6 +16,12 @@ extension AudioState: WarpStream {
 
     mutating func flush() { run = AudioRun() }
 
+    /// The resampler keeps its phase and history and warps the samples still to come through
+    /// the new map (which equals the old one up to the change: no click).
+    mutating func mapDidChange(_ warp: TimestampWarp) {
+        run.resampler?.replaceWarp(warpTimes: warp.map.inPlaceWarp())
+    }
+
     mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {
         // A new timeline: nothing to continue from.
         run.nextStreamTime = nil
@@ -26,6 +32,15 @@ extension AudioState: WarpStream {
         guard let format else {
             element.element.postError(.core, code: ErrorCode.negotiation, "No caps were negotiated before the first buffer")
             return GST_FLOW_NOT_NEGOTIATED
+        }
+        if let input = run.timeline.input {
+            // A live change takes over at the next sample of the run (or at this buffer's start).
+            let ptsTime = buffer.pts != ClockTime.none ? input.streamTime(of: max(buffer.pts, input.start)) : nil
+            if let t = (run.resampler != nil ? run.nextStreamTime : nil) ?? ptsTime ?? run.nextStreamTime {
+                let frames = UInt64((run.partialFrame.count &+ buffer.size) / format.bytesPerFrame)
+                let length = ClockTime.scale(frames, ClockTime.second, UInt64(format.rate)) ?? 0
+                element.applyLiveChanges(at: t, through: t &+ length, &self)
+            }
         }
         guard element.pushSegmentIfPending(&self), let pair = run.timeline.current else { return GST_FLOW_ERROR }
         if pair.warp.isIdentity { return passThrough(buffer, format, element) }

@@ -14,15 +14,10 @@ extension WarpElement where S: ~Copyable {
     func streamMap() -> Result<TimeMap, MapFailure> {
         let (published, settings) = shared.withLock { ($0.map, $0.settings.timeMap) }
         if let published { return .success(published) }
-        var mediaDuration = settings.durationSeconds
-        if mediaDuration == nil, let d = sinkPad.peerDuration(), d > 0 { mediaDuration = ClockTime.seconds(d) }
         let built: TimeMap
-        do { built = try settings.makeMap(mediaDuration: mediaDuration) } catch {
-            return .failure(MapFailure(description: "\(error)"))
-        }
-        if let out = built.outputDuration, !(out < ClockTime.seconds(ClockTime.end)) {
-            return .failure(MapFailure(description: "the output would last \(out) s, beyond the end of "
-                                       + "GStreamer's clock range (2^63 ns, about 292 years)"))
+        switch buildMap(settings) {
+        case .success(let map): built = map
+        case .failure(let failure): return .failure(failure)
         }
         let (map, isNew) = shared.withLock { state -> (TimeMap, Bool) in
             if let map = state.map { return (map, false) }
@@ -31,8 +26,29 @@ extension WarpElement where S: ~Copyable {
         }
         if isNew {
             element.notify("output-duration")
-            element.log(.info, "time map ready: D=\(mediaDuration.map { "\($0) s" } ?? "unknown"), "
+            element.log(.info, "time map ready: D=\(map.mediaDuration.map { "\($0) s" } ?? "unknown"), "
                         + "output duration \(map.outputDuration.map { "\($0) s" } ?? "unknown")")
+        }
+        return .success(map)
+    }
+
+    /// Builds and checks the map `settings` describe, asking upstream for the duration when the
+    /// `duration` property is NONE (outside any lock). Publishes nothing.
+    func buildMap(_ settings: TimeMapSettings) -> Result<TimeMap, MapFailure> {
+        var mediaDuration = settings.durationSeconds
+        if mediaDuration == nil, let d = sinkPad.peerDuration(), d > 0 { mediaDuration = ClockTime.seconds(d) }
+        let built: TimeMap
+        do { built = try settings.makeMap(mediaDuration: mediaDuration) } catch {
+            return .failure(MapFailure(description: "\(error)"))
+        }
+        return checkedRange(built)
+    }
+
+    /// `map` if its output stays within GStreamer's clock range.
+    func checkedRange(_ map: TimeMap) -> Result<TimeMap, MapFailure> {
+        if let out = map.outputDuration, !(out < ClockTime.seconds(ClockTime.end)) {
+            return .failure(MapFailure(description: "the output would last \(out) s, beyond the end of "
+                                       + "GStreamer's clock range (2^63 ns, about 292 years)"))
         }
         return .success(map)
     }

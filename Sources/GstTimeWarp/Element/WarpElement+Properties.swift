@@ -15,7 +15,7 @@ extension WarpElement where S: ~Copyable {
             case TIMEWARP_PROP_DURATION: state.settings.timeMap.duration = value.uint64
             default: return S.setProperty(id, value, &state.settings)
             }
-            state.map = nil  // rebuilt from the new settings at the next segment
+            mapSettingsDidChange(&state)
             return true
         }
         let curveProperties = [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION]
@@ -47,8 +47,15 @@ extension WarpElement where S: ~Copyable {
     func setCustomCurve(_ curve: (any TimeScaleCurve)?) {
         shared.withLock {
             $0.settings.timeMap.customCurve = curve
-            $0.map = nil
+            mapSettingsDidChange(&$0)
         }
         element.notify("output-duration")
+    }
+
+    /// A time-map setting changed: before any buffer used the map it is simply built again;
+    /// afterwards the streaming thread splices the new map in at its next buffer.
+    private func mapSettingsDidChange(_ state: inout SharedState) {
+        if !live.mapUsed.load(ordering: .relaxed) { state.map = nil }
+        live.settingsChanged.store(true, ordering: .releasing)
     }
 }

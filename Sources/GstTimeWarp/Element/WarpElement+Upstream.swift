@@ -7,7 +7,8 @@ extension WarpElement where S: ~Copyable {
     func forwardSeek(_ event: consuming Event) -> Bool {
         var request = event.parseSeek()
         guard request.isTime else { return srcPad.eventDefault(event, parent: element) }
-        guard let map = currentMap() else {
+        let furthest = max(request.setsStart ? request.start : 0, request.setsStop ? request.stop : 0)
+        guard let map = mapForSeek(reaching: UInt64(max(furthest, 0))) else {
             element.log(.warning, "seek before the time map is known: forwarded unchanged")
             return srcPad.eventDefault(event, parent: element)
         }

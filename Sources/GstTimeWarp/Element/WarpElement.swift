@@ -22,6 +22,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     /// Output timestamp of the position reached (ns; `ClockTime.none` before any), for position
     /// queries upstream cannot answer. An atomic: it is written for every buffer.
     let position = Atomic<UInt64>(ClockTime.none)
+    /// Live changes of the time map: what changed, and whether the map was used yet.
+    let live = LiveMapState()
 
     /// The Swift side of `element`.
     init(element: ElementHandle) { self.element = element }
@@ -218,6 +220,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             $0.timeline = nil
             $0.latency = 0
         }
+        live.reset()
         position.store(ClockTime.none, ordering: .relaxed)
     }
 }

@@ -16,6 +16,9 @@ protocol WarpStream: ~Copyable {
     mutating func process(_ buffer: consuming Buffer, _ element: WarpElement<Self>) -> GstFlowReturn
     /// Emits what is held back, at EOS or before a new segment.
     mutating func drain(_ element: WarpElement<Self>) -> GstFlowReturn
+    /// The time map changed while playing (a live change): `warp` replaces the current segment's
+    /// and continues it exactly up to the change.
+    mutating func mapDidChange(_ warp: TimestampWarp)
     /// A new output segment went out: per-segment state starts over.
     mutating func segmentDidBegin(_ element: WarpElement<Self>)
     /// Handles a CAPS event; returns whether the caps were accepted.

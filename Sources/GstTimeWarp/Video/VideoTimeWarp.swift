@@ -13,6 +13,9 @@ extension VideoState: WarpStream {
 
     mutating func flush() { run = VideoRun() }
 
+    /// Frames are warped one by one through the segment's warp: nothing to carry over.
+    mutating func mapDidChange(_ warp: TimestampWarp) {}
+
     mutating func segmentDidBegin(_ element: WarpElement<VideoState>) {
         let (maxDuplication, maxRate) = element.shared.withLock { ($0.settings.maxDuplicationTime, $0.settings.maxRate) }
         let spacing = maxRate < Int32.max ? ClockTime.scale(1, ClockTime.second, UInt64(max(maxRate, 1))) ?? 0 : 0
@@ -36,10 +39,15 @@ extension VideoState: WarpStream {
             }
             return GST_FLOW_OK
         }
+        // (The segments are read in place: this runs for every frame.) Nil before any segment
+        // (one is made up when the first goes out) or outside the segment.
+        let knownStreamTime = run.timeline.input?.streamTime(of: pts)
+        if let streamTime = knownStreamTime {
+            element.applyLiveChanges(at: streamTime, through: streamTime &+ inputDuration(of: buffer), &self)
+        }
         guard element.pushSegmentIfPending(&self), let warp = run.timeline.warp, run.timeline.output != nil,
               let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }
-        // (The segments are read in place: this runs for every frame.)
-        guard let streamTime = run.timeline.input?.streamTime(of: pts) else {
+        guard let streamTime = knownStreamTime ?? run.timeline.input?.streamTime(of: pts) else {
             element.counters.bump(.dropped)
             element.element.log(.debug, "frame at \(ClockTime.describe(pts)) is outside the segment: dropped")
             return GST_FLOW_OK

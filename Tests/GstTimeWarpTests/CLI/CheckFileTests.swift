@@ -42,6 +42,21 @@ final class CheckFileTests: XCTestCase {
         XCTAssertEqual(c.sinkNames, ["v"])
     }
 
+    func testParsesPropertyChanges() throws {
+        let c = try CheckFileParser.parse("""
+            pipeline: videotestsrc ! videotimewarp name=w ! fakesink name=v
+            set w: at=1.5s factor=2 function=constant
+            set w: at=2s modifier=0.25
+            """)
+        XCTAssertEqual(c.changes, [
+            PropertyChange(element: "w", at: 1_500_000_000, properties: [.init(name: "factor", value: "2"),
+                                                                          .init(name: "function", value: "constant")]),
+            PropertyChange(element: "w", at: 2_000_000_000, properties: [.init(name: "modifier", value: "0.25")]),
+        ])
+        XCTAssertThrowsError(try CheckFileParser.parse("pipeline: fakesrc ! fakesink\nset w: factor=2"))
+        XCTAssertThrowsError(try CheckFileParser.parse("pipeline: fakesrc ! fakesink\nset w: at=1s"))
+    }
+
     func testTimesAreExact() throws {
         XCTAssertEqual(try CheckFileParser.parseTime("1.933333333s", line: 1), 1_933_333_333)
         XCTAssertEqual(try CheckFileParser.parseTime("1500ms", line: 1), 1_500_000_000)
@@ -65,7 +80,7 @@ final class CheckFileTests: XCTestCase {
         XCTAssertEqual(message("pipeline: a\ninvariants: sorted"),
                        "line 2: unknown invariant 'sorted' (known: pts-increasing, audio-contiguous, in-segment, rate=N/D)")
         XCTAssertEqual(message("pipeline: a\nfoo: bar"),
-                       "line 2: unknown directive 'foo' (known: pipeline, seek, timeout, error, sink, invariants, element, log)")
+                       "line 2: unknown directive 'foo' (known: pipeline, seek, set, timeout, error, sink, invariants, element, log)")
         XCTAssertEqual(message("pipeline: a\nsink v: buffers"), "line 2: expected key=value, got 'buffers'")
         XCTAssertEqual(message("pipeline: a\nseek: stop=1s"), "line 2: a seek needs start=")
     }

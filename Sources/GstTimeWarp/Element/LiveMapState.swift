@@ -1,0 +1,32 @@
+import Synchronization
+
+/// What the element knows about live changes of its time map (docs/architecture.md#live-changes):
+/// flags the application thread raises and the streaming thread reads once per buffer, without
+/// taking a lock when nothing changed.
+final class LiveMapState: Sendable {
+    /// A time-map property was set since the streaming thread last looked.
+    let settingsChanged = Atomic<Bool>(false)
+    /// A buffer went through the published map in this stream: from now on a change splices
+    /// instead of replacing it.
+    let mapUsed = Atomic<Bool>(false)
+    /// The map's last piece is the `GstController` curve of `factor`, extended per buffer.
+    let followingController = Atomic<Bool>(false)
+    /// A warning about unusable control values was posted in this stream.
+    let warnedController = Atomic<Bool>(false)
+
+    /// The step at which a bound `factor` is read (ns): 1 ms, fine enough that the output
+    /// follows `∫ factor dt` to well under a millisecond.
+    static let controlStep: UInt64 = 1_000_000
+    /// Most control values read for one buffer (a larger span is read at a coarser step).
+    static let maxControlReads = 65_536
+    /// Knots of one controlled piece before a new piece starts (bounds the cost of a copy).
+    static let maxKnotsPerPiece = 4_096
+
+    /// A new stream: nothing applied yet.
+    func reset() {
+        settingsChanged.store(false, ordering: .relaxed)
+        mapUsed.store(false, ordering: .relaxed)
+        followingController.store(false, ordering: .relaxed)
+        warnedController.store(false, ordering: .relaxed)
+    }
+}

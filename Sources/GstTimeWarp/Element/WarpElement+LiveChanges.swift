@@ -1,0 +1,162 @@
+import TimeWarpMap
+
+/// Live changes (docs/architecture.md#live-changes): time-map properties set while playing, and
+/// `factor` driven by a `GstController` binding, take effect at the next input buffer. The map
+/// applied so far is kept, and the new one continues it from that buffer's stream time `t_c`:
+/// `T(t) = T_before(t_c) + T_new(t) - T_new(t_c)` for `t >= t_c`.
+extension WarpElement where S: ~Copyable {
+    /// Applies what changed before the buffer at input stream time `streamTime` (ns) whose media
+    /// ends at `end`: syncs control bindings, then splices a changed map in, or extends the
+    /// controlled `factor` curve to `end`. Called by the stream before it warps the buffer.
+    func applyLiveChanges(at streamTime: UInt64, through end: UInt64, _ st: inout S) {
+        // (Runs for every buffer: only plain loads when nothing is bound.)
+        let bound = element.hasControlBindings
+        if bound { element.syncControlledValues(at: streamTime) }
+        let factorBound = bound && element.isControlled("factor")
+        let changed = live.settingsChanged.load(ordering: .acquiring)
+            && live.settingsChanged.exchange(false, ordering: .acquiringAndReleasing)
+        let wasFollowing = live.followingController.load(ordering: .relaxed)
+        let used = live.mapUsed.load(ordering: .relaxed)
+        if !used { live.mapUsed.store(true, ordering: .relaxed) }
+        guard factorBound || changed || wasFollowing else { return }
+
+        let settings = shared.withLock { $0.settings.timeMap }
+        guard let current = currentMap() else { return }  // the map error is posted when the segment goes out
+        let changeTime = used ? ClockTime.seconds(streamTime) : 0
+        let following = factorBound && settings.function == .constant && settings.customCurve == nil
+        live.followingController.store(following, ordering: .relaxed)
+        let next: Result<TimeMap, MapFailure>
+        if following {
+            next = extendControlled(current, at: changeTime, through: end, continuing: wasFollowing)
+        } else {
+            next = buildMap(settings).flatMap { new in
+                Result { () throws(TimeMapError) in try current.splicing(new, at: changeTime) }
+                    .mapError { MapFailure(description: "\($0)") }
+                    .flatMap(checkedRange)
+            }
+        }
+        switch next {
+        case .success(let map):
+            install(map, used: used, &st)
+        case .failure(let failure) where following:
+            if !live.warnedController.exchange(true, ordering: .relaxed) {
+                element.postWarning(.stream, code: ErrorCode.streamFailed,
+                                    "Controlled factor refused: \(failure); the map in use continues",
+                                    debug: "at stream time \(ClockTime.describe(streamTime))")
+            }
+        case .failure(let failure):
+            element.postWarning(.stream, code: ErrorCode.streamFailed,
+                                "Time map change refused: \(failure); the map in use continues",
+                                debug: "function=\(settings.function.nick) factor=\(settings.factor) "
+                                    + "modifier=\(settings.modifier), at stream time \(ClockTime.describe(streamTime))")
+        }
+    }
+
+    /// Extends the controlled piece of `current` (or starts one at `changeTime` seconds) with
+    /// the values of `factor` read every `LiveMapState.controlStep` up to past `end` (ns).
+    func extendControlled(_ current: TimeMap, at changeTime: Double, through end: UInt64,
+                                  continuing: Bool) -> Result<TimeMap, MapFailure> {
+        var start = changeTime
+        var curve: SampledScaleCurve
+        if continuing, let last = current.lastSampledPiece() {
+            if last.curve.knotCount < LiveMapState.maxKnotsPerPiece {
+                (start, curve) = last
+            } else {
+                start = last.curve.lastTime
+                curve = SampledScaleCurve(time: start, value: last.curve.scale(at: start))
+            }
+        } else {
+            let at = ClockTime.fromSeconds(changeTime)
+            guard let first = element.controlledValues(of: "factor", from: at, step: 1, count: 1)?.first else {
+                return .failure(MapFailure(description: "the control source has no value at \(ClockTime.describe(at))"))
+            }
+            curve = SampledScaleCurve(time: changeTime, value: first)
+        }
+        let from = ClockTime.fromSeconds(curve.lastTime)
+        let (target, overflow) = end.addingReportingOverflow(LiveMapState.controlStep)
+        guard !overflow, target > from else {
+            return continuing ? .success(current) : splice(curve, at: start, into: current)
+        }
+        let span = target - from
+        // ceil(span / step) reads at 1 ms, or at most `maxControlReads` at a coarser step.
+        var step = LiveMapState.controlStep
+        let reads = span / step + (span % step == 0 ? 0 : 1)
+        let limit = UInt64(LiveMapState.maxControlReads)
+        if reads > limit { step = span / limit + (span % limit == 0 ? 0 : 1) }
+        let count = Int(min(reads, limit))
+        guard let values = element.controlledValues(of: "factor", from: from &+ step, step: step, count: count) else {
+            return .failure(MapFailure(description: "the control source gives no values after \(ClockTime.describe(from))"))
+        }
+        for (k, value) in values.enumerated() {
+            guard value.isFinite, value >= 0 else {
+                return .failure(MapFailure(description: "factor \(value) at \(ClockTime.describe(from &+ UInt64(k + 1) &* step)) "
+                                           + "is not a finite scale >= 0"))
+            }
+            curve.append(time: ClockTime.seconds(from &+ UInt64(k + 1) &* step), value: value)
+        }
+        return splice(curve, at: start, into: current)
+    }
+
+    /// The map for a seek to output stream time `target` (ns). When `factor` follows a
+    /// controller, the map is only known as far as it was played; its curve is read on (not
+    /// published: the streaming thread reads the same values) until it reaches `target`, so
+    /// that `T⁻¹(target)` comes from the control source rather than from the last value held.
+    func mapForSeek(reaching target: UInt64) -> TimeMap? {
+        guard var map = currentMap() else { return nil }
+        guard live.followingController.load(ordering: .relaxed) else { return map }
+        let y = ClockTime.seconds(target)
+        for _ in 0..<8 {
+            guard let last = map.lastSampledPiece() else { break }
+            let reached = map.warp(last.curve.lastTime)
+            guard reached < y else { break }
+            let speed = max(last.curve.scale(at: last.curve.lastTime), 1e-3)
+            let end = ClockTime.fromSeconds(last.curve.lastTime + (y - reached) / speed)
+            guard case .success(let extended) = extendControlled(map, at: last.start, through: end, continuing: true)
+            else { break }
+            map = extended
+        }
+        return map
+    }
+
+    /// `current` with the controlled `curve` from `start` seconds on.
+    private func splice(_ curve: SampledScaleCurve, at start: Double, into current: TimeMap) -> Result<TimeMap, MapFailure> {
+        Result { () throws(TimeMapError) in try current.splicing(curve, at: start) }
+            .mapError { MapFailure(description: "\($0)") }
+            .flatMap(checkedRange)
+    }
+
+    /// Publishes `map` and moves the current segment onto it: the warp is rebuilt, the stream
+    /// is told (`mapDidChange`), and the output segment goes out again if its stop or duration
+    /// moved. Before any buffer used the old map (`used` false) the whole segment is redone.
+    private func install(_ map: TimeMap, used: Bool, _ st: inout S) {
+        let oldDuration = shared.withLock { state -> Double? in
+            let old = state.map?.outputDuration
+            state.map = map
+            return old
+        }
+        if oldDuration != map.outputDuration { element.notify("output-duration") }
+        guard let input = st.timeline.input else { return }
+        guard !st.timeline.segmentPending, st.timeline.warp != nil, let old = st.timeline.output else {
+            st.timeline.warp = nil  // built from the new map when the segment goes out
+            return
+        }
+        let warp = TimestampWarp(map: map, segmentStart: input.start, segmentTime: input.time)
+        st.timeline.warp = warp
+        st.mapDidChange(warp)
+        var out = old
+        if used {
+            if input.stop != ClockTime.none, let stop = input.streamTime(of: input.stop) {
+                out.stop = max(out.start, warp.outputTimestamp(streamTime: stop))
+            }
+            if input.duration != ClockTime.none { out.duration = warp.warpStreamTime(input.duration) }
+        } else {
+            out = warp.outputSegment(for: input, continuing: st.timeline.previous,
+                                     answering: RecentSeeks.seek(seqnum: st.timeline.seqnum))
+        }
+        st.timeline.output = out
+        shared.withLock { $0.timeline = PublishedTimeline(input: input, output: out, warp: warp) }
+        guard out != old, let event = Event.segment(out, seqnum: st.timeline.seqnum) else { return }
+        element.log(.debug, "time map changed: output segment now \(out.description)")
+        _ = srcPad.push(event)
+    }
+}
