@@ -42,17 +42,20 @@ extension ControlPointGenerator {
                 guard let p = q.baseAddress, let sp = st.baseAddress, end <= q.count, end <= st.count,
                       fed <= q.count else { return }
                 outer: while k < limit {
-                    while !(t < rx) {
-                        guard head < end else { break outer }
-                        pps = sp[head]
-                        px = lx
-                        lx = rx
-                        rx = p[head]
-                        head &+= 1
-                        lp += 1                        // Double(left), exact below 2^53
-                        // The bend needs the value after `rx` (one step: `px` is one step before).
+                    if !(t < rx) {
+                        repeat {
+                            guard head < end else { break outer }
+                            pps = sp[head]
+                            px = lx
+                            lx = rx
+                            rx = p[head]
+                            head &+= 1
+                            lp += 1                    // Double(left), exact below 2^53
+                        } while !(t < rx)
+                        // The bend of the interval the point lands in needs the value after `rx`
+                        // (one step; `px` is one step before `lx`).
                         guard head < fed else { break outer }
-                        bend = ControlPointGenerator.bend(px, lx, rx, p[head])
+                        bend = ControlPointGenerator.bend(px, lx, rx, p[head], pps)
                     }
                     let position = ControlPointGenerator.position(lp, (t - lx) * pps, bend)
                     guard !checksBound || position < bound,

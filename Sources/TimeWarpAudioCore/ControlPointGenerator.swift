@@ -240,15 +240,17 @@ public struct ControlPointGenerator: Sendable {
     func currentBend() -> Double? {
         guard rightIndex &- leftIndex == 1, rightIndex &+ 1 == consumedCount, farLeftX == farLeftX else { return 0 }
         guard queueHead < queueEnd else { return nil }
-        return ControlPointGenerator.bend(farLeftX, leftX, rightX, queue[queueHead])
+        return ControlPointGenerator.bend(farLeftX, leftX, rightX, queue[queueHead], positionPerSecond)
     }
 
     /// The bend of the interval `[lx, rx)` between `px` before it and `nx` after it (see the
-    /// type's documentation); 0 when `nx` would not be accepted right after `rx`, or `px` is NaN.
+    /// type's documentation), `perSpan` being the interval's `positionPerSecond`,
+    /// `min(1 / (rx - lx), 1e300)` (no division here); 0 when `nx` would not be accepted right
+    /// after `rx`, or `px` is NaN.
     @inline(__always)
-    static func bend(_ px: Double, _ lx: Double, _ rx: Double, _ nx: Double) -> Double {
+    static func bend(_ px: Double, _ lx: Double, _ rx: Double, _ nx: Double, _ perSpan: Double) -> Double {
         guard nx > rx && nx < .infinity else { return 0 }
-        let b = ((nx - rx) - (lx - px)) / (4 * (rx - lx))
+        let b = ((nx - rx) - (lx - px)) * (0.25 * perSpan)
         return b.magnitude >= 1e-6 && b.magnitude <= 0.5 ? b : 0
     }
 
