@@ -16,7 +16,7 @@ PLUGINDIR ?= $(PREFIX)/lib/$(shell gcc -print-multiarch 2>/dev/null || echo x86_
 endif
 export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PATH))
 
-.PHONY: help deps build test demo bench install uninstall clean
+.PHONY: help deps build test demo bench quality install uninstall clean
 
 ## Lists the targets.
 help:
@@ -49,6 +49,10 @@ demo: build
 ## Times videotimewarp and audiotimewarp against GStreamer's own elements in the same run.
 bench: build
 	scripts/bench.sh
+
+## Audio quality table (SNR, alias residue) of audiotimewarp beside audioresample, same run.
+quality: build
+	/usr/bin/python3 scripts/quality.py
 
 ## Copies gst-warp-launch to ~/.local/bin and the plugin to ~/.local/share/gstreamer-1.0/plugins.
 install: build

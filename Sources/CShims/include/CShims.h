@@ -48,6 +48,7 @@ typedef enum {
   TIMEWARP_PROP_MAX_RATE,
   /* audiotimewarp */
   TIMEWARP_PROP_INTERPOLATION,
+  TIMEWARP_PROP_QUALITY,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -60,6 +61,10 @@ typedef enum {
 #define TIMEWARP_DEFAULT_MODIFIER 0.5
 /** `interpolation`: sinc (GstTimeWarpInterpolation value 2). */
 #define TIMEWARP_DEFAULT_INTERPOLATION 2
+/** audiotimewarp `quality`: the sinc kernel's design, 0 ... 10, default 4 (as audioresample). */
+#define TIMEWARP_QUALITY_MIN 0
+#define TIMEWARP_QUALITY_MAX 10
+#define TIMEWARP_DEFAULT_QUALITY 4
 /** `max-duplication-time`: 0, no limit (as videorate). */
 #define TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME 0
 /** `max-rate`: G_MAXINT, no limit (as videorate). */

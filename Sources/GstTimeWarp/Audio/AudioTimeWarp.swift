@@ -93,7 +93,7 @@ extension AudioState: WarpStream {
         if run.resampler == nil {
             // Buffers without timestamps follow the previous one (or start at the segment).
             startRun(at: streamTime ?? run.nextStreamTime ?? input.time, format: format,
-                     pair: pair, interpolation: element.shared.withLock { $0.settings.interpolation })
+                     pair: pair, settings: element.shared.withLock { ($0.settings.interpolation, $0.settings.sincQuality) })
         }
         payload -= skipped
         run.runInputFrames &+= UInt64(payload)
@@ -141,10 +141,11 @@ extension AudioState: WarpStream {
 
     /// Starts a contiguous run whose first input sample is at stream time `start`.
     mutating func startRun(at start: UInt64, format: AudioStreamFormat, pair: SegmentPair,
-                           interpolation: AudioInterpolation) {
+                           settings: (interpolation: AudioInterpolation, quality: WarpSincQuality)) {
         let warp = pair.warp
         // The map in batches: one call per chunk of input times, not per sample.
-        run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
+        run.resampler = WarpResampler(channels: format.channels, rate: format.rate,
+                                      interpolation: settings.interpolation, sincQuality: settings.quality,
                                       startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
         // A run from the segment start begins exactly at the output segment's start (which holds
         // an accurate seek's requested position).
@@ -181,14 +182,22 @@ extension AudioState: WarpStream {
     }
 
     static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
-        guard TimeWarpPropertyId(rawValue: id) == TIMEWARP_PROP_INTERPOLATION else { return false }
-        settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
+        switch TimeWarpPropertyId(rawValue: id) {
+        case TIMEWARP_PROP_INTERPOLATION: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
+        case TIMEWARP_PROP_QUALITY: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
+        default: return false
+        }
         return true
     }
 
     static func getProperty(_ id: UInt32, _ value: PropertyValue, _ element: WarpElement<AudioState>) -> Bool {
-        guard TimeWarpPropertyId(rawValue: id) == TIMEWARP_PROP_INTERPOLATION else { return false }
-        value.set(enumValue: element.shared.withLock { $0.settings.interpolation }.gEnumValue)
+        switch TimeWarpPropertyId(rawValue: id) {
+        case TIMEWARP_PROP_INTERPOLATION:
+            value.set(enumValue: element.shared.withLock { $0.settings.interpolation }.gEnumValue)
+        case TIMEWARP_PROP_QUALITY:
+            value.set(int: Int32(element.shared.withLock { $0.settings.sincQuality }.level))
+        default: return false
+        }
         return true
     }
 }
