@@ -4,11 +4,14 @@ import Synchronization
 /// `reverse=true`: the element plays upstream's reverse playback into a forward stream, and in
 /// a plain forward pipeline asks upstream for it.
 extension WarpElement where S: ~Copyable {
-    /// The reversal of the reverse segment `input`: from its stop, or from the duration when it
-    /// has none. Posts an element error and returns nil when neither is known.
+    /// The reversal of the reverse segment `input`: from the `duration` property when it is set
+    /// (so that audio and video, whose streams may end apart, turn around the same point), else
+    /// from the segment's stop, else from upstream's duration. Posts an element error and
+    /// returns nil when none is known.
     func reversal(for input: Segment, _ warp: TimestampWarp) -> Reversal? {
-        var end: UInt64?
-        if input.stop != ClockTime.none { end = input.streamTime(of: input.stop) }
+        let configured = shared.withLock { $0.settings.timeMap.duration }
+        var end: UInt64? = configured == ClockTime.none ? nil : configured
+        if end == nil, input.stop != ClockTime.none { end = input.streamTime(of: input.stop) }
         if end == nil, let d = warp.map.mediaDuration { end = ClockTime.fromSeconds(d) }
         if end == nil, let d = sinkPad.peerDuration(), d > 0 { end = d }
         guard let end else {
