@@ -61,12 +61,16 @@ extension AudioState {
         var end = run.nextStreamTime  // where this buffer should end: the previous one's start
         if let start = part.start {
             var bufferEnd = start &+ length
-            if let expected = end, bufferEnd > expected {
+            if let expected = end, bufferEnd > expected &+ Self.discontinuityThreshold {
                 // Overlaps what was played already (demuxers' reverse chunks may overlap): keep
-                // only the frames before `expected`.
+                // only the frames before `expected`. Less than the threshold is timestamp
+                // rounding (Matroska stores milliseconds) and continues the run, as forwards.
                 guard expected > start else { return GST_FLOW_OK }
-                let keep = Int(min(UInt64(frames), ClockTime.scale(expected - start, UInt64(format.rate), ClockTime.second) ?? 0))
+                let exact = ClockTime.scale(expected - start, UInt64(format.rate) * 2, ClockTime.second) ?? 0
+                let keep = Int(min(UInt64(frames), (exact + 1) / 2))
                 guard keep > 0 else { return GST_FLOW_OK }
+                element.element.log(.debug, "reverse audio: \(frames - keep) overlapping frames of the buffer at "
+                                    + "\(ClockTime.describe(start)) dropped (played already)")
                 frames = keep
                 length = expected - start
                 bufferEnd = expected

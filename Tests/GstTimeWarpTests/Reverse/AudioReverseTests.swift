@@ -75,7 +75,7 @@ final class AudioReverseTests: XCTestCase {
         let h = Harness("audiotimewarp factor=2")
         h.setCaps(input: Self.audio, output: Self.audio)
         h.pushSegment(start: 0, stop: sec, base: 0, rate: -1)
-        for (from, to) in [(0.5, 1.0), (0.3, 0.8), (0.0, 0.4)] {
+        for (from, to) in [(0.5, 1.0), (0.3, 0.8), (0.0, 0.4)] {  // overlaps of 300 and 100 ms
             let a = Int(from * Double(Self.rate)), b = Int(to * Double(Self.rate))
             h.push(bytes: AudioSignals.f32Bytes(Array(Self.chirp[a..<b])), pts: UInt64(a) * sec / UInt64(Self.rate),
                    duration: UInt64(b - a) * sec / UInt64(Self.rate), discont: true)
