@@ -64,6 +64,9 @@ struct WarpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Audio interpolation: linear, cubic or sinc (default sinc).", valueName: "kind"))
     var interpolation: String?
 
+    @Flag(help: "Write the clip backwards (video and audio), with the curve applied in forward input time.")
+    var reverse = false
+
     @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
     var plot = false
 
@@ -103,7 +106,7 @@ struct WarpCommand: ParsableCommand {
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation,
                           encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
-                          duration: duration, writePlot: plot, quiet: quiet, verbose: verbose)
+                          duration: duration, reverse: reverse, writePlot: plot, quiet: quiet, verbose: verbose)
         do {
             _ = try job.run()
         } catch {

@@ -18,6 +18,8 @@ struct WarpJob {
     var overwrite: Overwrite = .refuse
     /// `--duration`: D in seconds, for an input whose container cannot tell it.
     var duration: Double?
+    /// `--reverse`: the result is written backwards.
+    var reverse = false
     var writePlot = false
     var quiet = false
     var verbose = false
@@ -106,9 +108,19 @@ struct WarpJob {
         defer { Interrupts.end() }
         var keepTemporary = false
         defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        // Reverse: the audio is decoded first into raw PCM in Matroska, which plays backwards
+        // chunk by chunk (many decoders, AAC among them, do not in GStreamer 1.22).
+        var audioURI: String?
+        if reverse, media.audioStreams > 0 {
+            let pcm = OutputPaths.temporary(for: destination, pid: getpid()) + ".audio.mkv"
+            defer { if audioURI == nil { try? FileManager.default.removeItem(atPath: pcm) } }
+            try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm)
+            audioURI = try Gst.uri(forPath: pcm)
+        }
+        defer { if let audioURI, let path = URL(string: audioURI)?.path { try? FileManager.default.removeItem(atPath: path) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
-                                  frameRate: frameRate, interpolation: interpolation)
+                                  frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI)
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -180,7 +192,7 @@ struct WarpJob {
         if let a = media.audio { streams.append("audio \(a.rate) Hz, \(a.channels) ch") }
         say("Input:    \(inputLabel ?? input): \(Format.seconds(plan.inputDuration)) s\(durationGiven ? " (--duration)" : ""), "
             + streams.joined(separator: "; "))
-        say("Curve:    \(curve.summary)")
+        say("Curve:    \(curve.summary)" + (reverse ? ", then the whole result reversed (played backwards)" : ""))
         say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
         var out = "Output:   \(output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
         if media.videoStreams > 0 { out += ", \(plan.frameRate)" }
@@ -232,14 +244,24 @@ final class WarpGraph {
     var audioFed: (samples: Int, rate: Int)? { sampleCounter?.total }
 
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
-         curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?) throws {
-        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink")
+         curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
+         reverse: Bool = false, audioURI: String? = nil) throws {
+        // Reversed audio-only output: the PCM copy is the only input.
+        let separateAudio = audioURI != nil && !container.isAudioOnly
+        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink"
+                                       + (separateAudio ? "  uridecodebin name=asrc" : ""))
         guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
             throw CLIError("internal pipeline error: no src, mux or sink")
         }
-        src.set("uri", uri)
-        // An audio-only output: the video is not decoded (left as it is, unlinked).
+        src.set("uri", container.isAudioOnly ? audioURI ?? uri : uri)
+        // An audio-only output: the video is not decoded (left as it is, unlinked). The audio
+        // of a reversed output comes from its own PCM file (`audioURI`).
         if container.isAudioOnly { src.set("caps", "audio/x-raw") }
+        if let audioURI, let asrc = pipeline.child("asrc") {
+            asrc.set("uri", audioURI)
+            asrc.set("caps", "audio/x-raw")
+            src.set("caps", "video/x-raw")
+        }
         sink.set("location", location)
         if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
             // Fine timestamps for variable frame rates (the default derives them from the rate).
@@ -250,6 +272,8 @@ final class WarpGraph {
             guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
             for (name, value) in curve.elementProperties() { warp.set(name, value) }
             warp.set("duration", String(durationNs))
+            // Each element asks its own demuxer for reverse playback and writes forwards.
+            if reverse { warp.set("reverse", "true") }
             if audio, let interpolation { warp.set("interpolation", interpolation) }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
@@ -282,8 +306,16 @@ final class WarpGraph {
             audioSink = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "
                                       + encoder.audioEncoder(container.audio) + tail, warpName: "awarp", audio: true)
         }
-        let linker = BranchLinker(video: videoSink, audio: audioSink)
-        src.onPadAdded { pad in linker.link(pad) }
+        if let asrc = pipeline.child("asrc") {
+            // Reverse: the video from the input, the audio from its PCM copy only.
+            let videoLinker = BranchLinker(video: videoSink, audio: nil)
+            let audioLinker = BranchLinker(video: nil, audio: audioSink)
+            src.onPadAdded { pad in videoLinker.link(pad) }
+            asrc.onPadAdded { pad in audioLinker.link(pad) }
+        } else {
+            let linker = BranchLinker(video: videoSink, audio: audioSink)
+            src.onPadAdded { pad in linker.link(pad) }
+        }
     }
 
     /// The video counters after the run.
