@@ -299,7 +299,10 @@ final class WarpGraph {
         var videoSink: Pad?, audioSink: Pad?
         let tail = " ! queue name=done max-size-buffers=0 max-size-bytes=0 max-size-time=0"
         if media.videoStreams > 0, let codec = container.video {
-            videoSink = try addBranch("queue ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
+            // Reverse: a decoder outputs a whole keyframe interval at once; a short queue keeps
+            // no more than that in memory (the default holds 200 decoded frames).
+            let queue = reverse ? "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0" : "queue"
+            videoSink = try addBranch("\(queue) ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
                                       + encoder.videoEncoder(codec) + tail, warpName: "vwarp", audio: false)
         }
         if media.audioStreams > 0 {
