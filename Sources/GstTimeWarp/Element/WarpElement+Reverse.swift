@@ -48,17 +48,48 @@ extension WarpElement where S: ~Copyable {
                 return
             }
             if !sinkPad.push(seek) {
-                // Not fatal yet: the error comes at EOS if no reverse segment ever arrives.
                 element.log(.warning, "reverse=true: upstream refused the seek at rate -1")
+                reverseRefused.store(true, ordering: .releasing)
+                // A forward EOS held back for the reverse playback that will not come.
+                if heldEOS.exchange(false, ordering: .acquiringAndReleasing) { giveUpReverse() }
             }
         }
         return true
     }
 
-    /// At EOS: with `reverse=true`, a stream that never turned into reverse playback is an error
-    /// (the demuxer cannot play backwards, or refused the seek).
-    func checkReversePlaybackHappened(_ timeline: Timeline) {
-        guard reverseSeekSent.load(ordering: .relaxed), (timeline.input?.rate ?? 1) > 0 else { return }
+    /// A forward EOS with `reverse=true`: held back while the reverse playback asked for is on
+    /// its way (a short stream can end before the seek is handled); true when it is held. When
+    /// the seek was refused, or upstream played forwards again after it, the error is posted
+    /// and the EOS goes on.
+    func holdForwardEOS(_ timeline: Timeline) -> Bool {
+        guard reverseSeekSent.load(ordering: .relaxed), (timeline.input?.rate ?? 1) > 0 else { return false }
+        if reverseRefused.load(ordering: .acquiring) {
+            postReverseError()
+            return false
+        }
+        heldEOS.store(true, ordering: .releasing)
+        // The refusal may have come in between.
+        if reverseRefused.load(ordering: .acquiring), heldEOS.exchange(false, ordering: .acquiringAndReleasing) {
+            postReverseError()
+            return false
+        }
+        return true
+    }
+
+    /// A new forward segment after the flush of our reverse seek: upstream ignored the rate.
+    func noteForwardSegmentAfterFlush(_ segment: Segment) {
+        guard segment.rate > 0, reverseSeekSent.load(ordering: .relaxed),
+              flushedSinceReverseSeek.load(ordering: .relaxed) else { return }
+        reverseRefused.store(true, ordering: .releasing)
+    }
+
+    /// Posts the error, then sends the EOS that was held back.
+    private func giveUpReverse() {
+        postReverseError()
+        if let eos = Event.eos() { _ = srcPad.push(eos) }
+    }
+
+    private func postReverseError() {
         element.postError(.stream, code: ErrorCode.streamFailed,
                           "reverse=true: upstream did not play in reverse",
                           debug: "the seek at rate -1 was refused or ignored; the demuxer may not support reverse playback")
