@@ -45,6 +45,7 @@ struct VideoLayout: Sendable, Equatable {
             return .failure(UnsupportedFormat(name: name))
         }
         var planes = Array(repeating: Plane(rowBytes: 0, rows: 0), count: Int(planeCount))
+        var pixelStrides = Array(repeating: 1, count: Int(planeCount))
         var sampleBytes = 1
         for comp in 0..<components {
             var plane: guint = 0, offset: gint = 0, pixelStride: gint = 0, width: gint = 0, height: gint = 0
@@ -59,6 +60,13 @@ struct VideoLayout: Sendable, Equatable {
             let end = Int(offset) + Int(pixelStride) * (Int(width) - 1) + bytes
             planes[Int(plane)].rowBytes = max(planes[Int(plane)].rowBytes, end)
             planes[Int(plane)].rows = max(planes[Int(plane)].rows, Int(height))
+            pixelStrides[Int(plane)] = max(pixelStrides[Int(plane)], Int(pixelStride))
+        }
+        // Whole pixels: padding bytes inside a pixel (RGBx) are mixed too, and offsets that name
+        // a sample's high byte (P010) still cover the whole sample.
+        for p in planes.indices {
+            let unit = pixelStrides[p]
+            planes[p].rowBytes = (planes[p].rowBytes + unit - 1) / unit * unit
         }
         return .success(VideoLayout(sampleBytes: sampleBytes, planes: planes, formatName: name))
     }

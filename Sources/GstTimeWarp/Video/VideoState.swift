@@ -75,6 +75,8 @@ struct VideoRun: ~Copyable {
     var held: HeldFrame?
     /// The frames of the current run held for blending (`frame-mode=blend`).
     var blendFrames: [BlendFrame] = []
+    /// The last frame the blending run received, held or not (gaps are found against it).
+    var lastBlendSpan: FrameSpan?
     /// Per-segment state.
     var segment = VideoSegmentRun()
     /// A warning about missing timestamps was posted already.

@@ -19,6 +19,8 @@ struct BlendFrame: Sendable {
     let warpedEnd: UInt64
     /// Whether it went into an output frame yet (as itself or mixed).
     var shown = false
+    /// Whether it was pushed as itself yet (pushing it again counts as a duplicate).
+    var pushedAsItself = false
 
     /// A frame to hold.
     init(_ buffer: consuming Buffer, span: FrameSpan, warpedTime: UInt64, warpedEnd: UInt64) {

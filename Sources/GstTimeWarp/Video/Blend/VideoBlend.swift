@@ -38,10 +38,11 @@ extension VideoState {
     /// Adds `frame` to the run (after ending the run on a DISCONT or a gap) and renders every
     /// slot it completes.
     mutating func pushBlend(_ frame: BlendFrame, discont: Bool, _ element: WarpElement<VideoState>) -> GstFlowReturn {
-        if let last = run.blendFrames.last, discont || frame.span.start > last.span.end &+ last.span.period / 2 {
+        if !run.blendFrames.isEmpty, let last = run.lastBlendSpan, discont || frame.span.start > last.end &+ last.period / 2 {
             let ret = closeBlendRun(nextWarpedTime: frame.warpedTime, element)
             guard ret == GST_FLOW_OK else { return ret }
         }
+        run.lastBlendSpan = frame.span
         if run.segment.nextSlot == nil {
             let ret = startGrid(at: frame.warpedTime, element)
             guard ret == GST_FLOW_OK else { return ret }
@@ -75,6 +76,7 @@ extension VideoState {
         }
         for frame in run.blendFrames where !frame.shown { element.counters.bump(.dropped) }
         run.blendFrames.removeAll()
+        run.lastBlendSpan = nil
         return ret
     }
 
@@ -156,7 +158,8 @@ extension VideoState {
             let i = indices[0]
             guard let copy = run.blendFrames[i].box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
             out = copy
-            if run.blendFrames[i].shown { element.counters.bump(.duplicated) }
+            if run.blendFrames[i].pushedAsItself { element.counters.bump(.duplicated) }
+            run.blendFrames[i].pushedAsItself = true
         } else {
             guard var mixed = outputBuffer(blendFormat, element) else {
                 element.element.postError(.stream, code: ErrorCode.streamFailed, "No output buffer for a blended frame")

@@ -1,0 +1,97 @@
+import XCTest
+import CGStreamer
+import CGStreamerCheck
+@testable import GstTimeWarp
+
+/// frame-mode: the default stays nearest, and blending never mixes frames of two runs
+/// (DISCONT, flush).
+final class FrameBlendRunTests: XCTestCase {
+    let clip = BlendClip(format: "GRAY8")
+
+    func testNearestIsTheDefaultAndUnchanged() {
+        XCTAssertEqual(FrameMode.defaultMode, .nearest)
+        var outputs: [[Int]] = []
+        for launch in ["videotimewarp factor=2", "videotimewarp factor=2 frame-mode=nearest"] {
+            let h = Harness(launch)
+            h.setCaps(input: clip.caps, output: clip.caps)
+            for n in 0..<4 { clip.push(h, n, value: n * 50) }
+            h.pushEOS()
+            // Nearest at factor 2 (see VideoFixedRateTests): odd slots are ties and show the
+            // later frame; EOS fills to T(4/30 s) = 8/30 s.
+            outputs.append(clip.pull(h).map { $0.samples[0] })
+            XCTAssertTrue(clip.pull(h).isEmpty)
+        }
+        XCTAssertEqual(outputs[0], [0, 50, 50, 100, 100, 150, 150, 150])
+        XCTAssertEqual(outputs[1], outputs[0])
+    }
+
+    func testNoMixAcrossADiscont() {
+        // Frames 0-2 (values 10, 20, 30), then frame 3 (value 200) with DISCONT, at factor 2.
+        // Slots 1 and 3 mix within the first run (15, 25). Slot 5 at 5/30 s lies between frame 2
+        // (4/30) and frame 3 (6/30): not mixed, it is a tie and shows the later frame, as in
+        // nearest mode.
+        let h = Harness("videotimewarp factor=2 frame-mode=blend")
+        h.setCaps(input: clip.caps, output: clip.caps)
+        for (n, v) in [10, 20, 30].enumerated() { clip.push(h, n, value: v) }
+        clip.push(h, 3, value: 200, discont: true)
+        clip.push(h, 4, value: 220)
+        h.pushEOS()
+        let out = clip.pull(h).map { $0.samples[0] }
+        XCTAssertEqual(out, [10, 15, 20, 25, 30, 200, 200, 210, 220, 220])
+    }
+
+    func testNoMixAcrossAGap() {
+        // Frame 3 is missing: frames 0-2 (10, 20, 30, at output 0, 2/30, 4/30 s) and frame 4
+        // (200, at 8/30 s) are two runs. Slots 1 and 3 mix within the first run. Slot 5 (5/30 s)
+        // is nearer frame 2 than frame 4 (midpoint 6/30 s): frame 2 itself, not a mix with 200.
+        // Slot 6 is the tie at the midpoint, and with slots 7-9 (EOS fills to T(5/30) = 10/30 s)
+        // shows frame 4, the first of its run, as it is.
+        let h = Harness("videotimewarp factor=2 frame-mode=blend")
+        h.setCaps(input: clip.caps, output: clip.caps)
+        for (n, v) in [(0, 10), (1, 20), (2, 30), (4, 200)] { clip.push(h, n, value: v) }
+        h.pushEOS()
+        let out = clip.pull(h).map { $0.samples[0] }
+        XCTAssertEqual(out, [10, 15, 20, 25, 30, 30, 200, 200, 200, 200])
+    }
+
+    func testNoMixAcrossAFlush() {
+        // Frames 0-2 (10, 20, 30) then a flush and a new segment from 3/30 s with frames 3, 4
+        // (200, 220): the frames held before the flush are gone; the new segment's first slot
+        // is frame 3 itself, never a mix with frame 2.
+        let h = Harness("videotimewarp factor=2 frame-mode=blend")
+        h.setCaps(input: clip.caps, output: clip.caps)
+        for (n, v) in [10, 20, 30].enumerated() { clip.push(h, n, value: v) }
+        let beforeFlush = clip.pull(h).map { $0.samples[0] }
+        XCTAssertEqual(beforeFlush, [10, 15, 20, 25])
+        h.flush()
+        h.pushSegment(start: clip.pts(3))
+        clip.push(h, 3, value: 200)
+        clip.push(h, 4, value: 220)
+        h.pushEOS()
+        let after = clip.pull(h).map { $0.samples[0] }
+        XCTAssertEqual(after, [200, 210, 220, 220])
+    }
+
+    func testUnsupportedFormatFallsBackToNearestWithOneWarning() {
+        let caps = "video/x-raw,format=v210,width=48,height=2,framerate=30/1"
+        let h = Harness("videotimewarp factor=2 frame-mode=blend")
+        h.setCaps(input: caps, output: caps)
+        for n in 0..<3 { h.push(pts: clip.pts(n), duration: clip.pts(n + 1) - clip.pts(n), tag: UInt8(n), size: 512) }
+        h.pushEOS()
+        XCTAssertEqual(h.pullAll().map(\.tag), [0, 1, 1, 2, 2, 2])
+        let warnings = h.messages().filter { !$0.isError }
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings.first?.text.contains("v210") ?? false, "\(warnings.map(\.text))")
+    }
+
+    func testVariableRateOutputIgnoresTheMode() {
+        let variable = "video/x-raw,format=GRAY8,width=8,height=2,framerate=0/1"
+        let h = Harness("videotimewarp factor=2 frame-mode=blend")
+        h.setCaps(input: clip.caps, output: variable)
+        for n in 0..<3 { clip.push(h, n, value: n * 50) }
+        h.pushEOS()
+        let out = clip.pull(h)
+        XCTAssertEqual(out.map { $0.samples[0] }, [0, 50, 100])
+        XCTAssertEqual(out.map(\.pts), [0, 1, 2].map { 2 * clip.pts($0) })  // T(t) = 2t
+    }
+}

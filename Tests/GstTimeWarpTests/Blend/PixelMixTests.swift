@@ -1,0 +1,74 @@
+import XCTest
+@testable import GstTimeWarp
+
+/// The mix kernels against the weighted mean computed in doubles and rounded to nearest, over
+/// row lengths that exercise both the SIMD body and the scalar tail.
+final class PixelMixTests: XCTestCase {
+    /// A reproducible pseudo-random row.
+    func row(_ count: Int, seed: UInt32, max: UInt32) -> [UInt32] {
+        var x = seed
+        return (0..<count).map { _ in
+            x = x &* 1_664_525 &+ 1_013_904_223
+            return (x >> 8) % (max + 1)
+        }
+    }
+
+    func testTwoFrameMix8IsTheRoundedWeightedMean() {
+        for count in [1, 15, 16, 17, 47, 64] {
+            let a = row(count, seed: 1, max: 255).map(UInt8.init), b = row(count, seed: 2, max: 255).map(UInt8.init)
+            for w: UInt32 in [0, 1, 64, 128, 200, 255, 256] {
+                var out = [UInt8](repeating: 0, count: count)
+                out.withUnsafeMutableBytes { d in a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in
+                    PixelMix.mix8(d, pa, pb, weight: w)
+                } } }
+                for i in 0..<count {
+                    let exact = (Double(a[i]) * Double(256 - w) + Double(b[i]) * Double(w)) / 256
+                    XCTAssertEqual(Double(out[i]), (exact + 1e-9).rounded(.toNearestOrAwayFromZero), "n=\(count) w=\(w) i=\(i)")
+                }
+            }
+        }
+    }
+
+    func testManyFrameAverages8And16AreTheRoundedWeightedMeans() {
+        let weights8: [UInt32] = [51, 52, 51, 51, 51]  // add up to 256
+        let weights16: [UInt32] = [8192, 4096, 4096, 16384]  // add up to 32768
+        for count in [3, 16, 33] {
+            let rows8 = (0..<5).map { row(count, seed: UInt32($0 + 10), max: 255).map(UInt8.init) }
+            let sums = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: count)
+            defer { sums.deallocate() }
+            for (k, r) in rows8.enumerated() {
+                r.withUnsafeBytes { PixelMix.accumulate8(sums, $0, weight: weights8[k], first: k == 0) }
+            }
+            var out8 = [UInt8](repeating: 0, count: count)
+            out8.withUnsafeMutableBytes { PixelMix.finish8($0, UnsafeBufferPointer(sums)) }
+            for i in 0..<count {
+                let exact = zip(rows8, weights8).reduce(0.0) { $0 + Double($1.0[i]) * Double($1.1) } / 256
+                XCTAssertEqual(Double(out8[i]), (exact + 1e-9).rounded(.toNearestOrAwayFromZero), "8-bit n=\(count) i=\(i)")
+            }
+            let rows16 = (0..<4).map { row(count, seed: UInt32($0 + 20), max: 65535).map(UInt16.init) }
+            let sums32 = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
+            defer { sums32.deallocate() }
+            for (k, r) in rows16.enumerated() {
+                let bytes = r.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }  // little-endian
+                bytes.withUnsafeBytes { PixelMix.accumulate16(sums32, $0, weight: weights16[k], first: k == 0) }
+            }
+            var out16 = [UInt8](repeating: 0, count: 2 * count)
+            out16.withUnsafeMutableBytes { PixelMix.finish16($0, UnsafeBufferPointer(sums32)) }
+            for i in 0..<count {
+                let exact = zip(rows16, weights16).reduce(0.0) { $0 + Double($1.0[i]) * Double($1.1) } / 32768
+                let got = Int(out16[2 * i]) | Int(out16[2 * i + 1]) << 8
+                XCTAssertEqual(Double(got), (exact + 1e-9).rounded(.toNearestOrAwayFromZero), "16-bit n=\(count) i=\(i)")
+            }
+        }
+    }
+
+    func testQuantizedWeightsAddUpToTheScale() {
+        for weights in [[0.2, 0.2, 0.2, 0.2, 0.2], [1.0 / 3, 1.0 / 3, 1.0 / 3], [0.999, 0.001], [0.5, 0.5]] {
+            for scale: UInt32 in [256, 32768] {
+                let q = BlendPlanner.quantize(weights, scale: scale)
+                XCTAssertEqual(q.reduce(0, +), scale, "\(weights)")
+                for (w, x) in zip(q, weights) { XCTAssertLessThanOrEqual(abs(Double(w) - x * Double(scale)), 1) }
+            }
+        }
+    }
+}
