@@ -62,6 +62,39 @@ final class PixelMixTests: XCTestCase {
         }
     }
 
+    func testPairedAccumulationAndFusedFinish8() {
+        // Five frames: pairs (0, 1) and (2, 3) into the sums, frame 4 added while writing; four
+        // frames: pair (0, 1), then (2, 3) added while writing.
+        for (n, weights) in [(5, [51, 52, 51, 51, 51] as [UInt32]), (4, [64, 64, 100, 28])] {
+            for count in [5, 16, 37] {
+                let rows = (0..<n).map { row(count, seed: UInt32($0 + 30), max: 255).map(UInt8.init) }
+                let sums = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: count)
+                defer { sums.deallocate() }
+                var out = [UInt8](repeating: 0, count: count)
+                rows[0].withUnsafeBytes { r0 in rows[1].withUnsafeBytes { r1 in
+                    PixelMix.accumulate8(sums, r0, weight: weights[0], r1, weight: weights[1], first: true)
+                } }
+                if n == 5 {
+                    rows[2].withUnsafeBytes { r2 in rows[3].withUnsafeBytes { r3 in
+                        PixelMix.accumulate8(sums, r2, weight: weights[2], r3, weight: weights[3], first: false)
+                    } }
+                    out.withUnsafeMutableBytes { d in rows[4].withUnsafeBytes { r4 in
+                        PixelMix.finish8(d, UnsafeBufferPointer(sums), adding: r4, weight: weights[4],
+                                         UnsafeRawBufferPointer(start: nil, count: 0), weight: 0)
+                    } }
+                } else {
+                    out.withUnsafeMutableBytes { d in rows[2].withUnsafeBytes { r2 in rows[3].withUnsafeBytes { r3 in
+                        PixelMix.finish8(d, UnsafeBufferPointer(sums), adding: r2, weight: weights[2], r3, weight: weights[3])
+                    } } }
+                }
+                for i in 0..<count {
+                    let exact = zip(rows, weights).reduce(0.0) { $0 + Double($1.0[i]) * Double($1.1) } / 256
+                    XCTAssertEqual(Double(out[i]), (exact + 1e-9).rounded(.toNearestOrAwayFromZero), "n=\(n) count=\(count) i=\(i)")
+                }
+            }
+        }
+    }
+
     func testQuantizedWeightsAddUpToTheScale() {
         for weights in [[0.2, 0.2, 0.2, 0.2, 0.2], [1.0 / 3, 1.0 / 3, 1.0 / 3], [0.999, 0.001], [0.5, 0.5]] {
             for scale: UInt32 in [256, 32768] {

@@ -1,13 +1,14 @@
 /// Renders a mix of input frames into an output frame, plane by plane and row by row with the
-/// `PixelMix` kernels: two 8-bit frames with the two-tap kernel, more frames (or 16-bit
-/// samples) through a row of integer sums that stays in the cache.
+/// `PixelMix` kernels: two 8-bit frames with the two-tap kernel, more 8-bit frames two at a
+/// time into a row of integer sums that stays in the cache (the last one or two added while
+/// writing the result), 16-bit samples one frame at a time into 32-bit sums.
 enum BlendRenderer {
     /// Writes `Σ weights[k] · sources[k] / scale` into `output` (weights in 1/256 for 8-bit
     /// samples, 1/32768 for 16-bit ones, adding up to that scale); false if a frame could not be
     /// mapped.
     static func render(into output: inout Buffer, sources: [BlendFrame.Box], weights: [UInt32],
                        format: BlendFormat) -> Bool {
-        guard sources.count == weights.count, !sources.isEmpty,
+        guard sources.count == weights.count, sources.count >= 2,
               let dst = MappedVideoFrame(output, info: format.info, write: true) else { return false }
         var mapped: [MappedVideoFrame] = []
         mapped.reserveCapacity(sources.count)
@@ -28,12 +29,19 @@ enum BlendRenderer {
                                       mapped[1].row(row, plane: p, bytes: plane.rowBytes), weight: weights[1])
                         continue
                     }
+                    // Pairs of frames into the sums, the last one or two added while writing.
                     let sums = UnsafeMutableBufferPointer(rebasing: acc[0..<plane.rowBytes])
-                    for (k, frame) in mapped.enumerated() {
-                        PixelMix.accumulate8(sums, frame.row(row, plane: p, bytes: plane.rowBytes),
-                                             weight: weights[k], first: k == 0)
+                    let rows = mapped.map { $0.row(row, plane: p, bytes: plane.rowBytes) }
+                    let tail = rows.count % 2 == 0 ? 2 : 1
+                    var k = 0
+                    while k + 1 < rows.count - tail {
+                        PixelMix.accumulate8(sums, rows[k], weight: weights[k], rows[k + 1], weight: weights[k + 1],
+                                             first: k == 0)
+                        k += 2
                     }
-                    PixelMix.finish8(out, UnsafeBufferPointer(sums))
+                    let none = UnsafeRawBufferPointer(start: nil, count: 0)
+                    PixelMix.finish8(out, UnsafeBufferPointer(sums), adding: rows[k], weight: weights[k],
+                                     tail == 2 ? rows[k + 1] : none, weight: tail == 2 ? weights[k + 1] : 0)
                 }
             }
         } else {

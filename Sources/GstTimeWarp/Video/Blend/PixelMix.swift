@@ -1,7 +1,9 @@
 /// The pixel kernels of frame blending: weighted sums of rows of samples with integer weights
-/// that add up to a power of two (`scale`), rounded to nearest. 8-bit samples are mixed sixteen
-/// at a time in 16-bit SIMD lanes (255 · 256 fits); 16-bit samples eight at a time in 32-bit
-/// lanes (65535 · 32768 fits).
+/// that add up to a power of two (`scale`), rounded to nearest. Each is a tight loop of
+/// wrapping integer arithmetic on plain pointers, which the compiler vectorises (8-bit samples
+/// in 16-bit lanes, since 255 · 256 + 128 fits; 16-bit samples in 32-bit lanes, since
+/// 65535 · 32768 + 16384 fits). Swift's generic SIMD conversions are not used: they compile
+/// to calls per vector. `scripts/check-vectorised.sh` checks the loops in the built plugin.
 enum PixelMix {
     /// Weight scale for 8-bit samples: weights are in 1/256.
     static let scale8: UInt32 = 256
@@ -13,22 +15,56 @@ enum PixelMix {
                      _ b: UnsafeRawBufferPointer, weight w: UInt32) {
         let count = min(dst.count, a.count, b.count)
         guard count > 0, let d = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
-        let wb = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: w))
-        let wa = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: scale8 - w))
-        let half = SIMD16<UInt16>(repeating: 128)
-        var i = 0
-        while i + 16 <= count {
-            let va = SIMD16<UInt16>(truncatingIfNeeded: pa.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
-            let vb = SIMD16<UInt16>(truncatingIfNeeded: pb.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
-            let sum = va &* wa &+ vb &* wb &+ half
-            d.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum &>> 8), toByteOffset: i, as: SIMD16<UInt8>.self)
-            i += 16
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let wb = UInt16(truncatingIfNeeded: min(w, scale8)), wa = UInt16(truncatingIfNeeded: scale8 - min(w, scale8))
+        for i in 0..<count {
+            let sum = UInt16(truncatingIfNeeded: sa[i]) &* wa &+ UInt16(truncatingIfNeeded: sb[i]) &* wb &+ 128
+            out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
         }
-        while i < count {
-            let s = UInt32(pa.load(fromByteOffset: i, as: UInt8.self)) * (scale8 - w)
-                + UInt32(pb.load(fromByteOffset: i, as: UInt8.self)) * w + 128
-            d.storeBytes(of: UInt8(truncatingIfNeeded: s >> 8), toByteOffset: i, as: UInt8.self)
-            i += 1
+    }
+
+    /// `acc (+)= a · wa + b · wb` for 8-bit samples into a row of 16-bit sums (`first` starts
+    /// it): two frames per pass over the sums, which halves the passes of a many-frame average.
+    static func accumulate8(_ acc: UnsafeMutableBufferPointer<UInt16>, _ a: UnsafeRawBufferPointer, weight wa: UInt32,
+                            _ b: UnsafeRawBufferPointer, weight wb: UInt32, first: Bool) {
+        let count = min(acc.count, a.count, b.count)
+        guard count > 0, let sums = acc.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let w1 = UInt16(truncatingIfNeeded: min(wa, scale8)), w2 = UInt16(truncatingIfNeeded: min(wb, scale8))
+        if first {
+            for i in 0..<count {
+                sums[i] = UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
+            }
+        } else {
+            for i in 0..<count {
+                sums[i] = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
+            }
+        }
+    }
+
+    /// `dst = (acc + a · wa + b · wb + 128) >> 8`: the last two frames of an average added while
+    /// the result is written (`b` may be empty: then only `a`).
+    static func finish8(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt16>,
+                        adding a: UnsafeRawBufferPointer, weight wa: UInt32,
+                        _ b: UnsafeRawBufferPointer, weight wb: UInt32) {
+        let count = min(dst.count, acc.count, a.count)
+        guard count > 0, let d = dst.baseAddress, let sums = acc.baseAddress, let pa = a.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self)
+        let w1 = UInt16(truncatingIfNeeded: min(wa, scale8))
+        if let pb = b.baseAddress, b.count >= count {
+            let sb = pb.assumingMemoryBound(to: UInt8.self)
+            let w2 = UInt16(truncatingIfNeeded: min(wb, scale8))
+            for i in 0..<count {
+                let sum = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2 &+ 128
+                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
+            }
+        } else {
+            for i in 0..<count {
+                let sum = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ 128
+                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
+            }
         }
     }
 
@@ -37,19 +73,12 @@ enum PixelMix {
                             weight w: UInt32, first: Bool) {
         let count = min(acc.count, src.count)
         guard count > 0, let a = acc.baseAddress, let p = src.baseAddress else { return }
-        let raw = UnsafeMutableRawPointer(a)
-        let vw = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: w))
-        var i = 0
-        while i + 16 <= count {
-            let v = SIMD16<UInt16>(truncatingIfNeeded: p.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)) &* vw
-            let sum = first ? v : raw.loadUnaligned(fromByteOffset: 2 * i, as: SIMD16<UInt16>.self) &+ v
-            raw.storeBytes(of: sum, toByteOffset: 2 * i, as: SIMD16<UInt16>.self)
-            i += 16
-        }
-        while i < count {
-            let v = UInt16(p.load(fromByteOffset: i, as: UInt8.self)) &* UInt16(truncatingIfNeeded: w)
-            a[i] = first ? v : a[i] &+ v
-            i += 1
+        let s = p.assumingMemoryBound(to: UInt8.self)
+        let w16 = UInt16(truncatingIfNeeded: min(w, scale8))
+        if first {
+            for i in 0..<count { a[i] = UInt16(truncatingIfNeeded: s[i]) &* w16 }
+        } else {
+            for i in 0..<count { a[i] = a[i] &+ UInt16(truncatingIfNeeded: s[i]) &* w16 }
         }
     }
 
@@ -57,18 +86,8 @@ enum PixelMix {
     static func finish8(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt16>) {
         let count = min(dst.count, acc.count)
         guard count > 0, let d = dst.baseAddress, let a = acc.baseAddress else { return }
-        let raw = UnsafeRawPointer(a)
-        let half = SIMD16<UInt16>(repeating: 128)
-        var i = 0
-        while i + 16 <= count {
-            let v = (raw.loadUnaligned(fromByteOffset: 2 * i, as: SIMD16<UInt16>.self) &+ half) &>> 8
-            d.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: i, as: SIMD16<UInt8>.self)
-            i += 16
-        }
-        while i < count {
-            d.storeBytes(of: UInt8(truncatingIfNeeded: (a[i] &+ 128) >> 8), toByteOffset: i, as: UInt8.self)
-            i += 1
-        }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: (a[i] &+ 128) &>> 8) }
     }
 
     /// `acc (+)= src · w` for little-endian 16-bit samples into a row of 32-bit sums (`first`
@@ -77,22 +96,12 @@ enum PixelMix {
                              weight w: UInt32, first: Bool) {
         let count = min(acc.count, src.count / 2)
         guard count > 0, let a = acc.baseAddress, let p = src.baseAddress else { return }
-        let raw = UnsafeMutableRawPointer(a)
-        let vw = SIMD8<UInt32>(repeating: w)
-        var i = 0
-        #if _endian(little)  // lanes in host order are the samples (else the scalar loop does all)
-        while i + 8 <= count {
-            let s = p.loadUnaligned(fromByteOffset: 2 * i, as: SIMD8<UInt16>.self)
-            let v = SIMD8<UInt32>(truncatingIfNeeded: s) &* vw
-            let sum = first ? v : raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self) &+ v
-            raw.storeBytes(of: sum, toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-            i += 8
-        }
-        #endif
-        while i < count {
-            let v = UInt32(UInt16(littleEndian: p.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self))) &* w
-            a[i] = first ? v : a[i] &+ v
-            i += 1
+        let s = p.assumingMemoryBound(to: UInt16.self)  // rows of 16-bit planes are 2-aligned
+        let w32 = min(w, scale16)
+        if first {
+            for i in 0..<count { a[i] = UInt32(UInt16(littleEndian: s[i])) &* w32 }
+        } else {
+            for i in 0..<count { a[i] = a[i] &+ UInt32(UInt16(littleEndian: s[i])) &* w32 }
         }
     }
 
@@ -100,9 +109,7 @@ enum PixelMix {
     static func finish16(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt32>) {
         let count = min(dst.count / 2, acc.count)
         guard count > 0, let d = dst.baseAddress, let a = acc.baseAddress else { return }
-        for i in 0..<count {
-            let v = UInt16(truncatingIfNeeded: (a[i] &+ 16384) >> 15)
-            d.storeBytes(of: v.littleEndian, toByteOffset: 2 * i, as: UInt16.self)
-        }
+        let out = d.assumingMemoryBound(to: UInt16.self)
+        for i in 0..<count { out[i] = UInt16(truncatingIfNeeded: (a[i] &+ 16384) &>> 15).littleEndian }
     }
 }
