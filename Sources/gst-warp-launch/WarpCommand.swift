@@ -35,6 +35,9 @@ struct WarpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Audio interpolation: linear, cubic or sinc (default sinc).", valueName: "kind"))
     var interpolation: String?
 
+    @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
+    var blend = false
+
     @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
     var plot = false
 
@@ -59,7 +62,7 @@ struct WarpCommand: ParsableCommand {
     func run() throws {
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: FrameRateChoice(argument: fps)!, interpolation: interpolation,
-                          writePlot: plot, quiet: quiet, verbose: verbose)
+                          blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
         do {
             _ = try job.run()
         } catch {

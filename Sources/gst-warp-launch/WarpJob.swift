@@ -11,6 +11,8 @@ struct WarpJob {
     var curve: CurveOptions
     var frameRate: FrameRateChoice = .fixed(30)
     var interpolation: String?
+    /// videotimewarp frame-mode=blend (`--blend`).
+    var blend = false
     var writePlot = false
     var quiet = false
     var verbose = false
@@ -64,7 +66,8 @@ struct WarpJob {
         // 3. The map, refused before anything is written.
         let d = media.seconds
         let map = try curve.makeMap(duration: d)
-        let plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        plan.blend = blend
         printPlan(plan, media: media, container: container)
 
         // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
@@ -75,7 +78,7 @@ struct WarpJob {
         defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
                                   container: container, curve: curve, durationNs: media.duration,
-                                  frameRate: frameRate, interpolation: interpolation)
+                                  frameRate: frameRate, interpolation: interpolation, blend: blend)
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -143,6 +146,7 @@ struct WarpJob {
         if media.videoStreams > 0 { out += ", \(plan.frameRate)" }
         if media.audioStreams == 0 { out += ", no audio (the input has none)" }
         say(out)
+        if media.videoStreams > 0 { say("Frames:   \(plan.framesText)") }
         say("Expected output duration: \(plan.expectedDurationText)")
     }
 
@@ -181,7 +185,7 @@ final class WarpGraph {
     private var released = false
 
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, curve: CurveOptions,
-         durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?) throws {
+         durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?, blend: Bool = false) throws {
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink")
         guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
             throw CLIError("internal pipeline error: no src, mux or sink")
@@ -198,6 +202,7 @@ final class WarpGraph {
             for (name, value) in curve.elementProperties() { warp.set(name, value) }
             warp.set("duration", String(durationNs))
             if audio, let interpolation { warp.set("interpolation", interpolation) }
+            if !audio, blend { warp.set("frame-mode", "blend") }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
             guard branch.link(to: mux) else {
