@@ -85,6 +85,8 @@ struct VideoRun: ~Copyable {
     var warnedReverse = false
     /// A warning about the end of the clock range was posted already.
     var warnedClockEnd = false
+    /// A warning about a frame that could not be mapped for blending was posted already.
+    var warnedUnmappable = false
 }
 
 /// The streaming state of videotimewarp: the negotiated format and the current run.

@@ -84,6 +84,19 @@ final class FrameBlendRunTests: XCTestCase {
         XCTAssertTrue(warnings.first?.text.contains("v210") ?? false, "\(warnings.map(\.text))")
     }
 
+    func testFramesTooSmallForTheCapsShowTheNearestFrameWithOneWarning() {
+        // GRAY8 8x2 needs 16 bytes; 4-byte frames cannot be mapped. Slot 1 (halfway between
+        // frames 0 and 1, equal weights) shows the later one, as nearest mode breaks ties.
+        let h = Harness("videotimewarp factor=2 frame-mode=blend")
+        h.setCaps(input: clip.caps, output: clip.caps)
+        for n in 0..<3 { h.push(pts: clip.pts(n), duration: clip.pts(n + 1) - clip.pts(n), tag: UInt8(10 * n), size: 4) }
+        h.pushEOS()
+        XCTAssertEqual(h.pullAll().map(\.tag), [0, 10, 10, 20, 20, 20])
+        let messages = h.messages()
+        XCTAssertFalse(messages.contains { $0.isError })
+        XCTAssertEqual(messages.filter { !$0.isError }.count, 1, "\(messages.map(\.text))")
+    }
+
     func testVariableRateOutputIgnoresTheMode() {
         let variable = "video/x-raw,format=GRAY8,width=8,height=2,framerate=0/1"
         let h = Harness("videotimewarp factor=2 frame-mode=blend")

@@ -152,25 +152,23 @@ extension VideoState {
             }
         }
         guard !indices.isEmpty, indices.allSatisfy({ run.blendFrames.indices.contains($0) }) else { return GST_FLOW_ERROR }
+        var mixed: Buffer? = nil
+        if indices.count > 1 {
+            mixed = render(indices: indices, weights: weights, blendFormat, element)
+            if mixed == nil, let heaviest = zip(indices, weights).max(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0 {
+                indices = [heaviest]  // not mappable as video: the heaviest frame (ties: the later) instead
+            }
+        }
         var out: Buffer
-        if indices.count == 1 {
+        if let mixed = mixed.take() {
+            out = mixed
+        } else {
             // Weight 0 or 1: the frame itself, no copy.
             let i = indices[0]
             guard let copy = run.blendFrames[i].box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
             out = copy
             if run.blendFrames[i].pushedAsItself { element.counters.bump(.duplicated) }
             run.blendFrames[i].pushedAsItself = true
-        } else {
-            guard var mixed = outputBuffer(blendFormat, element) else {
-                element.element.postError(.stream, code: ErrorCode.streamFailed, "No output buffer for a blended frame")
-                return GST_FLOW_ERROR
-            }
-            guard BlendRenderer.render(into: &mixed, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
-                                       format: blendFormat) else {
-                element.element.postError(.stream, code: ErrorCode.streamFailed, "A video frame could not be mapped for blending")
-                return GST_FLOW_ERROR
-            }
-            out = mixed
         }
         for i in indices { run.blendFrames[i].shown = true }
         out.stamp(pts: pts, duration: duration, offset: slot, offsetEnd: slot &+ 1, discont: run.timeline.discontPending)
@@ -178,6 +176,25 @@ extension VideoState {
         run.segment.lastSlotTime = pts
         element.counters.bump(.output)
         return element.srcPad.push(out)
+    }
+
+    /// The mix of the run's frames `indices` with `weights` in a new output buffer; nil (after
+    /// one warning) when a frame cannot be mapped as video of the negotiated format.
+    private mutating func render(indices: [Int], weights: [UInt32], _ blendFormat: BlendFormat,
+                                 _ element: WarpElement<VideoState>) -> Buffer? {
+        guard var buffer = outputBuffer(blendFormat, element),
+              BlendRenderer.render(into: &buffer, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
+                                   format: blendFormat) else {
+            if !run.warnedUnmappable {
+                run.warnedUnmappable = true
+                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                            "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
+                                                + "showing the nearest frame instead of a blend",
+                                            debug: "buffers smaller than the caps say, or no output buffer")
+            }
+            return nil
+        }
+        return buffer
     }
 
     /// A buffer for a blended frame: from the pool agreed with downstream (set up at the first
