@@ -97,6 +97,36 @@ final class FrameBlendRunTests: XCTestCase {
         XCTAssertEqual(messages.filter { !$0.isError }.count, 1, "\(messages.map(\.text))")
     }
 
+    /// Sends an ALLOCATION query for the clip's caps into the element; its first pool entry.
+    func allocationAnswer(_ launch: String) -> (pools: UInt32, hasPool: Bool, min: UInt32, size: UInt32) {
+        let h = Harness(launch)
+        h.setCaps(input: clip.caps, output: clip.caps)
+        let caps = gst_caps_from_string(clip.caps)!
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
+        let q = gst_query_new_allocation(caps, 1)!
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(q).assumingMemoryBound(to: GstMiniObject.self)) }
+        _ = gst_pad_peer_query(h.raw.pointee.srcpad, q)
+        let n = gst_query_get_n_allocation_pools(q)
+        guard n > 0 else { return (0, false, 0, 0) }
+        var pool: UnsafeMutablePointer<GstBufferPool>?
+        var size: guint = 0, mn: guint = 0, mx: guint = 0
+        gst_query_parse_nth_allocation_pool(q, 0, &pool, &size, &mn, &mx)
+        if let pool { gst_object_unref(pool) }
+        return (n, pool != nil, mn, size)
+    }
+
+    func testBlendAsksUpstreamForRoomForTheHeldFrames() {
+        // Downstream (the harness) proposes no pool: blend asks for upstream's own pool with
+        // max-blend-frames + 2 = 10 buffers of 16 bytes (GRAY8 8x2); nearest proxies as before.
+        let blend = allocationAnswer("videotimewarp frame-mode=blend")
+        XCTAssertEqual(blend.pools, 1)
+        XCTAssertFalse(blend.hasPool)
+        XCTAssertEqual(blend.min, 10)
+        XCTAssertEqual(blend.size, UInt32(clip.frameSize))
+        XCTAssertEqual(allocationAnswer("videotimewarp frame-mode=blend max-blend-frames=4").min, 6)
+        XCTAssertEqual(allocationAnswer("videotimewarp").pools, 0)
+    }
+
     func testVariableRateOutputIgnoresTheMode() {
         let variable = "video/x-raw,format=GRAY8,width=8,height=2,framerate=0/1"
         let h = Harness("videotimewarp factor=2 frame-mode=blend")
