@@ -5,10 +5,25 @@ RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 PLUGIN_DIR = $(CURDIR)/.build/release
 PLUGIN = $(PLUGIN_DIR)/libgsttimewarp.so
 LAUNCH = $(PLUGIN_DIR)/gst-warp-launch
-USER_PLUGIN_DIR = $(HOME)/.local/share/gstreamer-1.0/plugins
+# `make install` puts gst-warp-launch into $(BINDIR) and the plugin into $(PLUGINDIR): by default
+# ~/.local/bin and GStreamer's user plugin directory; PREFIX=/usr/local for every user.
+PREFIX ?= $(HOME)/.local
+BINDIR ?= $(PREFIX)/bin
+ifeq ($(PREFIX),$(HOME)/.local)
+PLUGINDIR ?= $(HOME)/.local/share/gstreamer-1.0/plugins
+else
+PLUGINDIR ?= $(PREFIX)/lib/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)/gstreamer-1.0
+endif
 export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PATH))
 
-.PHONY: deps build test demo bench install uninstall clean
+.PHONY: help deps build test demo bench quality install uninstall clean
+
+## Lists the targets.
+help:
+	@awk '/^## /{doc=(doc=="" ? "" : doc " ") substr($$0,4); next} /^[a-z]+:/{if(doc!=""){split($$0,t,":"); printf "  make %-10s %s\n", t[1], doc}; doc=""}' $(MAKEFILE_LIST)
+	@echo "  (make install PREFIX=/usr/local: for every user; make uninstall with the same PREFIX)"
+
+## Installs the Debian packages the build, tests, demo and examples need (apt-get, when missing).
 
 deps:
 	@scripts/install-deps.sh
@@ -17,14 +32,15 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## Runs every test: Swift unit and element tests, the plugin-loading check, the Python checks,
-## the pipeline regression cases in pipelines/.
+## Runs every test: Swift, plugin loading, Python, pipelines/ cases, the CLI against
+## gst-launch-1.0, the README examples.
 test: build
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	GST_WARP_LAUNCH=$(LAUNCH) $(SWIFT) test --skip-build
 	scripts/check-plugin.sh $(PLUGIN)
 	/usr/bin/python3 -m unittest discover -s Tests/python -p 'test_*.py' -v
 	$(LAUNCH) check pipelines/*.pipeline
+	scripts/test-examples.sh
 
 ## Warps a generated clip with the double-smoothstep curve: out/demo-warped.mp4 and its plot.
 demo: build
@@ -34,13 +50,22 @@ demo: build
 bench: build
 	scripts/bench.sh
 
+## Audio quality table (SNR, alias residue) of audiotimewarp beside audioresample, same run.
+quality: build
+	/usr/bin/python3 scripts/quality.py
+
+## Copies gst-warp-launch to ~/.local/bin and the plugin to ~/.local/share/gstreamer-1.0/plugins.
 install: build
-	mkdir -p $(USER_PLUGIN_DIR)
-	cp $(PLUGIN) $(USER_PLUGIN_DIR)/
-	@echo "Installed $(USER_PLUGIN_DIR)/libgsttimewarp.so: try gst-inspect-1.0 videotimewarp"
+	install -d $(BINDIR) $(PLUGINDIR)
+	install -m 755 $(LAUNCH) $(BINDIR)/gst-warp-launch
+	install -m 644 $(PLUGIN) $(PLUGINDIR)/libgsttimewarp.so
+	@echo "Installed $(BINDIR)/gst-warp-launch and $(PLUGINDIR)/libgsttimewarp.so: try gst-inspect-1.0 videotimewarp"
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Note: $(BINDIR) is not on PATH; add it (e.g. in ~/.profile)";; esac
 
+## Removes what make install put in place (give the same PREFIX).
 uninstall:
-	rm -f $(USER_PLUGIN_DIR)/libgsttimewarp.so
+	rm -f $(BINDIR)/gst-warp-launch $(PLUGINDIR)/libgsttimewarp.so
 
+## Removes the build and the demo output.
 clean:
 	rm -rf .build out

@@ -35,6 +35,9 @@ let package = Package(
             providers: [.apt(["libgstreamer-plugins-base1.0-dev"])]
         ),
         .target(name: "CShims", dependencies: ["CGStreamer"]),
+        // gst-launch-1.0's option table for gst-warp-launch's run mode (GOptionContext with
+        // GStreamer's option group); not linked into the plugin.
+        .target(name: "CLaunchOptions", dependencies: ["CGStreamer"]),
         // The time map T(t) = D * F(t / D), its built-in and custom curves and its inverse: pure
         // math (Swift standard library and Glibc only), no GStreamer.
         .target(name: "TimeWarpMap"),
@@ -52,7 +55,8 @@ let package = Package(
         .executableTarget(
             name: "gst-warp-launch",
             dependencies: [
-                "TimeWarpMap", "GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerPbutils",
+                "TimeWarpMap", "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
+                "CGStreamerPbutils",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -123,6 +123,19 @@ audio_benchmarks() {
   add_pair "audio ${seconds} s: sinc factor=0.91875 vs audioresample 48k->44.1k" \
     "$src ! audiotimewarp interpolation=sinc factor=0.91875 ! $sink" \
     "$src ! audioresample ! audio/x-raw,rate=44100 ! $sink"
+  # The sinc kernel at each quality against audioresample at the same quality and the same
+  # ratio: factor s makes as many samples as resampling 48 kHz to 48 kHz * s does.
+  if grep -qE '^ +quality +:' <<<"$inspect"; then
+    local q s rate
+    for q in 4 10; do
+      for s in 0.25 0.8 1.25 2 4; do
+        rate=$("$PYTHON" -c "print(round(48000 * $s))")
+        add_pair "audio ${seconds} s: sinc quality=$q factor=$s vs audioresample quality=$q 48k->$rate" \
+          "$src ! audiotimewarp quality=$q factor=$s ! $sink" \
+          "$src ! audioresample quality=$q ! audio/x-raw,rate=$rate ! $sink"
+      done
+    done
+  fi
 }
 
 # ============================================================================================

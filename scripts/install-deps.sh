@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build, tests, demo and benchmark need, when missing.
+# Installs the Debian packages the build, tests, demo, benchmark and README examples need, when
+# missing: gstreamer1.0-x holds timeoverlay/textoverlay (the demo clip), gstreamer1.0-plugins-base-apps
+# gst-play-1.0 and gst-discoverer-1.0 (what the demo suggests; the CLI tests read frame rates with it).
 set -euo pipefail
 packages=(
   pkg-config
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libglib2.0-dev
-  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps gstreamer1.0-x
+  gstreamer1.0-plugins-good
   gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
   python3-gst-1.0 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
 )

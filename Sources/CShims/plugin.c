@@ -3,7 +3,7 @@
 
 #define PACKAGE "gst-timewarp"
 #define TIMEWARP_VERSION "0.1.0"
-#define TIMEWARP_LICENSE "LGPL"
+#define TIMEWARP_LICENSE "LGPL" /* LGPL-2.1-or-later: see LICENSE */
 #define TIMEWARP_ORIGIN "https://github.com/gst-timewarp/gst-timewarp"
 
 static gboolean

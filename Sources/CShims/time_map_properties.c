@@ -74,6 +74,11 @@ timewarp_install_time_map_properties (GObjectClass * gobject_class)
       g_param_spec_uint64 ("duration", "Duration",
           "Media duration D in nanoseconds (NONE: ask upstream with a duration query)",
           0, G_MAXUINT64, GST_CLOCK_TIME_NONE, rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_REVERSE,
+      g_param_spec_boolean ("reverse", "Reverse",
+          "Play backwards into a forward stream: the element asks upstream for reverse playback "
+          "(a seek at rate -1) and outputs ascending timestamps, output time T(end) - T(t)",
+          FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_OUTPUT_DURATION,
       g_param_spec_uint64 ("output-duration", "Output duration",
           "Duration after warping, D*F(1), in nanoseconds (NONE until D is known)",

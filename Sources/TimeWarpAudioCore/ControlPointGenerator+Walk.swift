@@ -19,7 +19,7 @@ extension ControlPointGenerator {
         // grows and an interval is left for the next once `tau` reaches its right end, so every
         // position below is `leftPosition + (tau - leftX) * positionPerSecond >= 0`.
         guard limit > 0, acceptedCount >= 2, rightIndex &- leftIndex == 1, tau >= leftX,
-              leftIndex <= lastLeft else { return 0 }
+              leftIndex <= lastLeft, var bend = currentBend() else { return 0 }
         let start = queueHead
         // Fed values extend the accepted ones by one step only if none was skipped since, and
         // then as far as they are all steps; consuming `queue[h]` makes the left end
@@ -31,24 +31,33 @@ extension ControlPointGenerator {
         let origin = self.origin, period = self.period, rate = self.rate
         let j0 = outputIndex
         var jd = Double(j0)                                    // Double(j0 + k), exact below 2^53
-        var t = tau, lx = leftX, rx = rightX, lp = leftPosition, pps = positionPerSecond
+        var t = tau, lx = leftX, rx = rightX, lp = leftPosition, pps = positionPerSecond, px = farLeftX
+        let fed = queueEnd
         var head = start
         // The interval's left end is `leftIndex + (head - start)`: tracked through `head`.
         let leftOffset = leftIndex &- Int64(start)
         var k = 0
         queue.withUnsafeBufferPointer { q in
             steps.withUnsafeBufferPointer { st in
-                guard let p = q.baseAddress, let sp = st.baseAddress, end <= q.count, end <= st.count else { return }
+                guard let p = q.baseAddress, let sp = st.baseAddress, end <= q.count, end <= st.count,
+                      fed <= q.count else { return }
                 outer: while k < limit {
-                    while !(t < rx) {
-                        guard head < end else { break outer }
-                        pps = sp[head]
-                        lx = rx
-                        rx = p[head]
-                        head &+= 1
-                        lp += 1                        // Double(left), exact below 2^53
+                    if !(t < rx) {
+                        repeat {
+                            guard head < end else { break outer }
+                            pps = sp[head]
+                            px = lx
+                            lx = rx
+                            rx = p[head]
+                            head &+= 1
+                            lp += 1                    // Double(left), exact below 2^53
+                        } while !(t < rx)
+                        // The bend of the interval the point lands in needs the value after `rx`
+                        // (one step; `px` is one step before `lx`).
+                        guard head < fed else { break outer }
+                        bend = ControlPointGenerator.bend(px, lx, rx, p[head], pps)
                     }
-                    let position = lp + (t - lx) * pps
+                    let position = ControlPointGenerator.position(lp, (t - lx) * pps, bend)
                     guard !checksBound || position < bound,
                           body(k, WarpWalkPoint(position: position, left: leftOffset &+ Int64(head), leftPosition: lp,
                                                 scale: (rx - lx) * rate)) else { break }
@@ -68,6 +77,7 @@ extension ControlPointGenerator {
             rightIndex = left &+ 1
             leftPosition = lp
             positionPerSecond = pps
+            farLeftX = px
             intervalScale = (rx - lx) * rate
             consumedCount = left &+ 2
             queueHead = head

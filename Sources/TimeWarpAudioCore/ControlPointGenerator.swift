@@ -4,7 +4,13 @@
 /// Feed the warped times `X(0), X(1), ...` of consecutive input samples (`X(i) = warp(t0 + i/rate)`,
 /// seconds). Output sample `j` sits at `tau_j = X(0) + j/rate`; for the input pair with
 /// `X(i-1) <= tau_j < X(i)` its control point is
-/// `c = (i-1) + (tau_j - X(i-1)) / (X(i) - X(i-1))`.
+/// `c = (i-1) + u + b u (1 - u)`,  `u = (tau_j - X(i-1)) / (X(i) - X(i-1))`,
+/// where the bend `b = ((X(i+1) - X(i)) - (X(i-1) - X(i-2))) / (4 (X(i) - X(i-1)))` corrects the
+/// linear inverse for the curvature of `X` to second order (`T^-1` between samples, not the
+/// chord's inverse). `b` is 0 when `X(i-2)` or `X(i+1)` is not accepted as one step next to the
+/// interval, when `|b| < 1e-6` (rounding of a straight map: linear maps stay exact) and when
+/// `|b| > 1/2` (a kink: `c` then stays monotone and inside the interval). A control point
+/// therefore waits for `X(i+1)`; at the end of the stream `extrapolated()` uses `b = 0`.
 ///
 /// `peek()` returns the control point of output `outputIndex` as soon as enough X values have been
 /// fed, `advance()` moves to the next output. Fed values wait in a FIFO until `peek()` needs them,
@@ -56,6 +62,7 @@ public struct ControlPointGenerator: Sendable {
     var intervalScale: Double = 1       // (rightX - leftX) * rate / (rightIndex - leftIndex)
     var acceptedCount: Int = 0          // accepted X values, saturating at 2
     var tau: Double = .nan              // tau of outputIndex
+    var farLeftX: Double = .nan         // X(leftIndex - 1) if accepted one step before leftIndex, else NaN
 
     /// Creates a generator for audio at `rate` Hz (non-positive or non-finite rates are treated as 1).
     public init(rate: Double) {
@@ -171,7 +178,7 @@ public struct ControlPointGenerator: Sendable {
     /// more X values must be fed first.
     @inline(__always)
     public mutating func peek() -> WarpControlPoint? {
-        if tau < rightX && acceptedCount >= 2 { return current() }
+        if tau < rightX && acceptedCount >= 2 { return currentWithBend() }
         return peekConsuming()
     }
 
@@ -196,7 +203,7 @@ public struct ControlPointGenerator: Sendable {
         guard acceptedCount >= 2 else {
             return WarpControlPoint(position: Double(rightIndex), scale: 1)
         }
-        return current()
+        return current(bend: 0)
     }
 
     /// A lower bound on the position of every control point still to come: the input index of the
@@ -217,14 +224,46 @@ public struct ControlPointGenerator: Sendable {
     var queueCapacity: Int { queue.count &+ steps.count }
 
     @inline(__always)
-    private func current() -> WarpControlPoint {
-        WarpControlPoint(position: leftPosition + (tau - leftX) * positionPerSecond, scale: intervalScale)
+    private func current(bend: Double) -> WarpControlPoint {
+        WarpControlPoint(position: ControlPointGenerator.position(leftPosition, (tau - leftX) * positionPerSecond, bend),
+                         scale: intervalScale)
+    }
+
+    /// The current point, or `nil` while `X(rightIndex + 1)` (which decides the bend) is not fed.
+    @inline(__always)
+    private func currentWithBend() -> WarpControlPoint? {
+        guard let b = currentBend() else { return nil }
+        return current(bend: b)
+    }
+
+    /// The current interval's bend, or `nil` when `X(rightIndex + 1)` must be fed first.
+    func currentBend() -> Double? {
+        guard rightIndex &- leftIndex == 1, rightIndex &+ 1 == consumedCount, farLeftX == farLeftX else { return 0 }
+        guard queueHead < queueEnd else { return nil }
+        return ControlPointGenerator.bend(farLeftX, leftX, rightX, queue[queueHead], positionPerSecond)
+    }
+
+    /// The bend of the interval `[lx, rx)` between `px` before it and `nx` after it (see the
+    /// type's documentation), `perSpan` being the interval's `positionPerSecond`,
+    /// `min(1 / (rx - lx), 1e300)` (no division here); 0 when `nx` would not be accepted right
+    /// after `rx`, or `px` is NaN.
+    @inline(__always)
+    static func bend(_ px: Double, _ lx: Double, _ rx: Double, _ nx: Double, _ perSpan: Double) -> Double {
+        guard nx > rx && nx < .infinity else { return 0 }
+        let b = ((nx - rx) - (lx - px)) * (0.25 * perSpan)
+        return b.magnitude >= 1e-6 && b.magnitude <= 0.5 ? b : 0
+    }
+
+    /// `lp + u + b u (1 - u)`; exactly `lp + u` when `b` is 0.
+    @inline(__always)
+    static func position(_ lp: Double, _ u: Double, _ b: Double) -> Double {
+        b == 0 ? lp + u : lp + (u + b * u * (1 - u))
     }
 
     @inline(__always)
     private mutating func peekConsuming() -> WarpControlPoint? {
         while true {
-            if tau < rightX && acceptedCount >= 2 { return current() }
+            if tau < rightX && acceptedCount >= 2 { return currentWithBend() }
             guard queueHead < queueEnd else {
                 compactQueue()
                 return nil
@@ -259,6 +298,8 @@ public struct ControlPointGenerator: Sendable {
         }
         guard run >= 2 else { return false }
         let last = head &+ run &- 1
+        farLeftX = run >= 3 ? queue[last &- 2]
+            : (acceptedCount >= 1 && rightIndex &+ 1 == consumedCount ? rightX : .nan)
         leftX = queue[last &- 1]
         rightX = queue[last]
         leftIndex = consumedCount &+ Int64(run &- 2)
@@ -321,6 +362,7 @@ public struct ControlPointGenerator: Sendable {
         let index = consumedCount
         consumedCount &+= 1
         guard x.isFinite, acceptedCount == 0 || x > rightX else { return }
+        farLeftX = acceptedCount >= 2 && rightIndex &- leftIndex == 1 ? leftX : .nan
         leftX = rightX
         leftIndex = rightIndex
         rightX = x

@@ -19,10 +19,11 @@
 /// - Frames before the first and after the last input frame read as copies of those frames.
 /// - Output depends only on the input and the map, never on how the input is split into buffers
 ///   (buffers may even split a frame between channels).
-/// - Sinc kernel: Kaiser-windowed sinc (beta 7, 16 zero crossings a side at unit speed, 512-phase
-///   table with linear interpolation). Where the local scale `s < 1` (speeding up) the cut-off is
-///   `s` times Nyquist and the kernel is `1/s` times wider, capped at 512 input frames a side
-///   (beyond 32x speed-up the cut-off stays at Nyquist/32).
+/// - Sinc kernel: Kaiser-windowed sinc designed per `WarpSincQuality` (default: 100 dB stop band,
+///   pass band to 0.8x and stop band from 1x the local Nyquist frequency, 32 taps a side at unit
+///   speed, 256 table rows per sample blended linearly). Where the local scale `s < 1` (speeding
+///   up) the whole response is scaled by `s` (quantised down to 2^(-1/32) steps) and the kernel
+///   is `1/s` times wider, capped at 1024 input frames a side.
 /// - Total: no input (NaN samples, empty buffers, extreme maps) makes it trap. Channel counts are
 ///   clamped to `1...maxChannels` and rates to at least 1.
 public struct WarpResampler {
@@ -60,9 +61,11 @@ public struct WarpResampler {
 
     /// Creates a resampler for `channels` interleaved channels at `rate` Hz whose input frame 0
     /// sits at `startTime` seconds, following `warp`.
-    public init(channels: Int, rate: Int, interpolation: AudioInterpolation, startTime t0: Double,
+    public init(channels: Int, rate: Int, interpolation: AudioInterpolation,
+                sincQuality: WarpSincQuality = .standard, startTime t0: Double,
                 warp: @escaping @Sendable (Double) -> Double) {
-        self.init(channels: channels, rate: rate, interpolation: interpolation, startTime: t0) { times in
+        self.init(channels: channels, rate: rate, interpolation: interpolation, sincQuality: sincQuality,
+                  startTime: t0) { times in
             for k in times.indices { times[k] = warp(times[k]) }
         }
     }
@@ -70,7 +73,9 @@ public struct WarpResampler {
     /// Creates a resampler like `init(channels:rate:interpolation:startTime:warp:)` whose map is
     /// applied in batches: `warpTimes` replaces every input time in the buffer it is given by its
     /// warped time (each time is passed exactly once: `t0`, then `t_1`, `t_2`, ... in order).
-    public init(channels: Int, rate: Int, interpolation: AudioInterpolation, startTime t0: Double,
+    /// `sincQuality` designs the `.sinc` kernel (the others ignore it).
+    public init(channels: Int, rate: Int, interpolation: AudioInterpolation,
+                sincQuality: WarpSincQuality = .standard, startTime t0: Double,
                 warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
         let ch = min(max(channels, 1), WarpResampler.maxChannels)
         self.channels = ch
@@ -82,7 +87,7 @@ public struct WarpResampler {
         self.chunkFrames = max(64, 16384 / ch)
         self.pad = interpolation.maxLookahead + 4
         self.scratchFrames = max(4096 / ch, 16)
-        self.sinc = interpolation == .sinc ? WarpSincState() : nil
+        self.sinc = interpolation == .sinc ? WarpSincState(quality: sincQuality) : nil
         self.generator = ControlPointGenerator(rate: Double(max(rate, 1)))
         self.origin = .nan
         start(at: t0)

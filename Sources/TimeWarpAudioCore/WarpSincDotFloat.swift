@@ -12,9 +12,25 @@ enum WarpSincDotFloat {
                     taps: Int, alpha: Float) -> Float {
         let u = UnsafeRawPointer(x), r = UnsafeRawPointer(row), d = UnsafeRawPointer(step)
         let a = V(repeating: alpha)
-        var s0 = V(), s1 = V()
+        var s0 = V(), s1 = V(), s2 = V(), s3 = V()
+        let quads = taps & ~15                         // taps in whole groups of sixteen
         let pairs = taps & ~7                          // taps in whole groups of eight
         var o = 0, t = 0
+        // Four accumulators: the additions' latency, not the loads, bounds a kernel this short.
+        while t < quads {
+            let w0 = r.load(fromByteOffset: o, as: V.self) + a * d.load(fromByteOffset: o, as: V.self)
+            let w1 = r.load(fromByteOffset: o &+ 16, as: V.self) + a * d.load(fromByteOffset: o &+ 16, as: V.self)
+            let w2 = r.load(fromByteOffset: o &+ 32, as: V.self) + a * d.load(fromByteOffset: o &+ 32, as: V.self)
+            let w3 = r.load(fromByteOffset: o &+ 48, as: V.self) + a * d.load(fromByteOffset: o &+ 48, as: V.self)
+            s0 += w0 * u.loadUnaligned(fromByteOffset: o, as: V.self)
+            s1 += w1 * u.loadUnaligned(fromByteOffset: o &+ 16, as: V.self)
+            s2 += w2 * u.loadUnaligned(fromByteOffset: o &+ 32, as: V.self)
+            s3 += w3 * u.loadUnaligned(fromByteOffset: o &+ 48, as: V.self)
+            o &+= 64
+            t &+= 16
+        }
+        s0 += s2
+        s1 += s3
         while t < pairs {
             let w0 = r.load(fromByteOffset: o, as: V.self) + a * d.load(fromByteOffset: o, as: V.self)
             let w1 = r.load(fromByteOffset: o &+ 16, as: V.self) + a * d.load(fromByteOffset: o &+ 16, as: V.self)
@@ -46,8 +62,30 @@ enum WarpSincDotFloat {
         let r = UnsafeRawPointer(row), d = UnsafeRawPointer(step)
         let a = V(repeating: alpha)
         var s0 = V(), s1 = V(), q0 = V(), q1 = V()
+        var s2 = V(), s3 = V(), q2 = V(), q3 = V()
+        let quads = taps & ~15
         let pairs = taps & ~7
         var o = 0, t = 0
+        while t < quads {
+            let w0 = r.load(fromByteOffset: o, as: V.self) + a * d.load(fromByteOffset: o, as: V.self)
+            let w1 = r.load(fromByteOffset: o &+ 16, as: V.self) + a * d.load(fromByteOffset: o &+ 16, as: V.self)
+            let w2 = r.load(fromByteOffset: o &+ 32, as: V.self) + a * d.load(fromByteOffset: o &+ 32, as: V.self)
+            let w3 = r.load(fromByteOffset: o &+ 48, as: V.self) + a * d.load(fromByteOffset: o &+ 48, as: V.self)
+            s0 += w0 * u.loadUnaligned(fromByteOffset: o, as: V.self)
+            q0 += w0 * v.loadUnaligned(fromByteOffset: o, as: V.self)
+            s1 += w1 * u.loadUnaligned(fromByteOffset: o &+ 16, as: V.self)
+            q1 += w1 * v.loadUnaligned(fromByteOffset: o &+ 16, as: V.self)
+            s2 += w2 * u.loadUnaligned(fromByteOffset: o &+ 32, as: V.self)
+            q2 += w2 * v.loadUnaligned(fromByteOffset: o &+ 32, as: V.self)
+            s3 += w3 * u.loadUnaligned(fromByteOffset: o &+ 48, as: V.self)
+            q3 += w3 * v.loadUnaligned(fromByteOffset: o &+ 48, as: V.self)
+            o &+= 64
+            t &+= 16
+        }
+        s0 += s2
+        s1 += s3
+        q0 += q2
+        q1 += q3
         while t < pairs {
             let w0 = r.load(fromByteOffset: o, as: V.self) + a * d.load(fromByteOffset: o, as: V.self)
             let w1 = r.load(fromByteOffset: o &+ 16, as: V.self) + a * d.load(fromByteOffset: o &+ 16, as: V.self)

@@ -19,11 +19,16 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     private var phasesD: Double
     private var fits: Bool                  // 2H <= scratch.weightCapacity
     private var tables: WarpSincTables<W>
+    /// The level in use has no table yet: weights are evaluated per output (`WarpSincDirectRow`).
+    private var direct = false
+    private var directLevel = 0
+    private var directBandwidth = 1.0
 
     init(state: WarpSincState, scratch: WarpSincScratch<W>) {
         self.state = state
         self.scratch = scratch
         (low, high, halfTaps, phases, phasesD, fits, tables) = Self.fields(of: state.level, scratch)
+        if let q = state.directLevel { enterDirect(q) }
     }
 
     /// The per-level values the kernel keeps at hand (set at start and on each level switch).
@@ -35,9 +40,39 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
 
     @inline(never)
     private mutating func switchLevel(_ scale: Double) {
-        let level = state.bank.table(forScale: scale)
+        let q = state.bank.level(forScale: scale)
+        if let level = state.bank.cached(q) {
+            use(level)
+        } else {
+            enterDirect(q)
+        }
+    }
+
+    /// Evaluates the weights of level `q` (no table yet) per output from now on.
+    private mutating func enterDirect(_ q: Int) {
+        let shape = WarpSincLevel.shape(level: q, deepest: state.bank.maxLevel, prototype: state.bank.prototype)
+        (low, high, halfTaps, directLevel, directBandwidth) = (shape.low, shape.high, shape.halfTaps, shape.level,
+                                                               shape.bandwidth)
+        fits = 2 &* shape.halfTaps <= scratch.weightCapacity
+        tables = W.sincTables(direct: state.direct)
+        direct = true
+        state.directLevel = shape.level
+    }
+
+    /// Switches to `level`'s table.
+    private mutating func use(_ level: WarpSincLevel) {
         state.level = level
         (low, high, halfTaps, phases, phasesD, fits, tables) = Self.fields(of: level, scratch)
+        direct = false
+        state.directLevel = nil
+    }
+
+    /// Counts one direct output at the current level; switches to its table once built. Called
+    /// only for outputs that are produced (not for attempts that wait for more input), so when
+    /// the table replaces direct evaluation does not depend on how the input is buffered.
+    @inline(never)
+    private mutating func chargeDirect() {
+        if let level = state.bank.charge(directLevel, taps: 2 &* halfTaps) { use(level) }
     }
 
     /// Points below `maxFrame - H + 1` need frames up to `maxFrame` at most (at the current level).
@@ -81,8 +116,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     /// speed at the window's scale: a rough curve (a key every few samples) must not switch
     /// tables at every point.
     static var smoothing: Double { 1.0 / 16 }
-    /// How far (relative) the smoothed scale may leave a level's range before another level is
-    /// taken (levels are 2^(1/32), about 2.2 %, apart).
+    /// How far (relative) the smoothed scale may rise above a level's range before a wider
+    /// level is taken (levels are 2^(1/32), about 2.2 %, apart). Below the range a narrower level
+    /// is taken at once, so the stop band never starts above the local Nyquist frequency.
     static var hysteresis: Double { 0.03 }
 
     /// The smoothed scale after a point of scale `scale`.
@@ -96,18 +132,26 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     mutating func render(position c: Double, scale rawScale: Double, view: WarpFrameView<W>, maxFrame: Int64,
                          out: UnsafeMutablePointer<W>) -> Bool {
         let scale = smoothed(rawScale, after: state.smoothedScale)
-        if !(scale >= low * (1 - Self.hysteresis) && scale < high * (1 + Self.hysteresis)) { switchLevel(scale) }
+        if !(scale >= low && scale < high * (1 + Self.hysteresis)) { switchLevel(scale) }
         let h = halfTaps
         let n = WarpNumerics.floorIndex(c)
         let hi = n &+ Int64(h)
         guard hi <= maxFrame else { return false }  // tried again with more input: not counted
         state.smoothedScale = scale
+        if direct { chargeDirect() }                // same level: `h` stays
         guard fits else {
             view.copyFrame(n, to: out)
             return true
         }
         let lo = n &- Int64(h &- 1)
-        let (phi, alpha) = phase(c, n)
+        var (phi, alpha) = (0, W(warpDouble: 0))
+        if direct {
+            var f = c - Double(n)
+            if !(f >= 0 && f < 1) { f = 0 }
+            state.direct.fill(prototype: state.bank.prototype, bandwidth: directBandwidth, halfTaps: h, fraction: f)
+        } else {
+            (phi, alpha) = phase(c, n)
+        }
         if view.frameStride == 1 && view.holds(lo, hi) {
             apply(view, x: Int(truncatingIfNeeded: lo &- view.base), row: phi &* tables.stride, alpha: alpha, out: out)
             return true
@@ -139,11 +183,11 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         while k < batch.count {
             // Pass 1: plan points k ..< m.
             let h = Int64(halfTaps)
-            let (lowS, highS, base) = (low * (1 - Self.hysteresis), high * (1 + Self.hysteresis), view.base)
+            let (lowS, highS, base) = (low, high * (1 + Self.hysteresis), view.base)
             let start = k
             var m = k
             var smoothedScale = state.smoothedScale
-            if fits && view.frameStride == 1 {
+            if fits && !direct && view.frameStride == 1 {
                 while m < batch.count && m &- start < capacity {
                     // NaN (no history yet, or a NaN scale) fails the range check: the plain path
                     // takes that point.
@@ -212,12 +256,17 @@ struct WarpSincScratch<W> {
 struct WarpSincState {
     var bank: WarpSincBank
     var level: WarpSincLevel
+    /// Scratch for outputs at a level without a table.
+    let direct = WarpSincDirectRow()
+    /// The level in use when it has no table yet (weights evaluated per output), else `nil`
+    /// (`level` is in use).
+    var directLevel: Int?
     /// The local scale smoothed over the last output points (NaN before the first).
     var smoothedScale = Double.nan
 
-    /// Fresh state, starting with the unit-speed table.
-    init() {
-        var bank = WarpSincBank(prototype: WarpSincTable.shared)
+    /// Fresh state for the kernel of `quality`, starting with the unit-speed table.
+    init(quality: WarpSincQuality) {
+        var bank = WarpSincBank(prototype: WarpSincTable.shared(quality))
         level = bank.table(forScale: 1)
         self.bank = bank
     }

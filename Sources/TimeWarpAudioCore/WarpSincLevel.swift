@@ -29,12 +29,10 @@ final class WarpSincLevel {
     /// Alignment of the `Float` tables (one `SIMD4<Float>`).
     static let floatAlignment = 16
 
-    init(level q: Int, prototype: WarpSincTable) {
-        let qq = min(max(q, 0), WarpSincBank.maxLevel)
-        let g = WarpSincBank.bandwidths[qq]
-        let z = Double(WarpSincTable.zeroCrossings)
-        let h = max(1, Int((z / g - 1e-9).rounded(.up)))
-        let ph = max(8, Int((Double(WarpSincBank.phasesPerZeroCrossing) * g - 1e-9).rounded(.up)))
+    /// The table of level `q` (clamped to `0 ... deepest`, the bank's deepest level) for the
+    /// kernel `prototype`.
+    init(level q: Int, deepest: Int, prototype: WarpSincTable) {
+        let (qq, g, h, ph, lowBound, highBound) = WarpSincLevel.shape(level: q, deepest: deepest, prototype: prototype)
         let taps = 2 * h
         count = (ph + 1) * taps
         rows = UnsafeMutablePointer<Double>.allocate(capacity: count)
@@ -68,8 +66,22 @@ final class WarpSincLevel {
         level = qq
         halfTaps = h
         phases = ph
-        low = qq == WarpSincBank.maxLevel ? -Double.infinity : WarpSincBank.lowerBounds[qq]
-        high = qq == 0 ? Double.infinity : WarpSincBank.lowerBounds[qq - 1]
+        low = lowBound
+        high = highBound
+    }
+
+    /// Level `q`'s parameters without its table: the level clamped to `0 ... deepest`, its
+    /// bandwidth `g`, half-width `H`, phase count and scale range `low ..< high`.
+    static func shape(level q: Int, deepest: Int, prototype: WarpSincTable)
+        -> (level: Int, bandwidth: Double, halfTaps: Int, phases: Int, low: Double, high: Double) {
+        let qq = min(max(q, 0), deepest)
+        let g = WarpSincBank.bandwidths[qq]
+        let z = Double(prototype.halfWidth)
+        let h = min(max(1, Int((z / g - 1e-9).rounded(.up))), WarpSincTable.maxHalfWidth)
+        let ph = max(8, Int((Double(prototype.quality.phasesPerSample) * g - 1e-9).rounded(.up)))
+        let low = qq == deepest ? -Double.infinity : WarpSincBank.lowerBounds[qq]
+        let high = qq == 0 ? Double.infinity : WarpSincBank.lowerBounds[qq - 1]
+        return (qq, g, h, ph, low, high)
     }
 
     deinit {

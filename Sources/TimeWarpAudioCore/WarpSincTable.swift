@@ -4,51 +4,81 @@ import Glibc
 import Darwin
 #endif
 
-/// The prototype kernel `K(x) = sinc(x) * kaiser(x / Z)` for `0 <= x <= Z` (`Z = zeroCrossings`),
-/// sampled at `phasesPerZeroCrossing` points per unit of `x`; `WarpSincBank` builds its polyphase
-/// tables from it by table lookup, so `sin` and the Bessel function run only here, once.
-///
-/// Entries at integer `x` are exactly 0 (and exactly 1 at `x = 0`), so an integer control point at
-/// unit speed reproduces its input sample exactly.
+/// The prototype kernel of one `WarpSincQuality`, `K(x) = fc sinc(fc x) kaiser(x / L)` for
+/// `0 <= x <= L`, sampled at `resolution` points per unit of `x`; `WarpSincBank` builds its
+/// polyphase tables from it by linear interpolation, so `sin` and the Bessel function run only
+/// here, once per quality and process. (Interpolating the prototype only turns it into a
+/// slightly different continuous kernel, with its replicas `2 pi resolution` away: no
+/// phase-dependent error, unlike the blending of table rows.)
 final class WarpSincTable: Sendable {
-    /// Zero crossings of the kernel on each side at unit speed (`Z`).
-    static let zeroCrossings = 16
-    /// Prototype phases per zero crossing (`P`); interpolation error about `(pi/P)^2/8`, ~ -106 dB.
-    static let phasesPerZeroCrossing = 512
-    /// Kaiser window shape parameter (about 72 dB stop-band attenuation).
-    static let kaiserBeta = 7.0
     /// Largest kernel half-width in input samples. Speeding up by more than
-    /// `maxHalfWidth / zeroCrossings` (32x) keeps this width, so the cut-off stays at 1/32 of
-    /// Nyquist instead of following the speed further down.
-    static let maxHalfWidth = 512
+    /// `maxHalfWidth / L` (32x at the default quality, 11x at quality 10) keeps this width, so
+    /// the cut-off stops following the speed there.
+    static let maxHalfWidth = 1024
 
-    /// `K(k / P)` for `k = 0 ... Z*P`, plus one trailing 0.
+    /// The design this prototype samples.
+    let quality: WarpSincQuality
+    /// `L`.
+    let halfWidth: Int
+    /// Samples per unit of `x` (twice the quality's phases per sample, so unit-speed rows fall on
+    /// samples exactly).
+    let resolution: Int
+    /// `K(k / resolution)` for `k = 0 ... L * resolution`, plus one trailing 0.
     let values: [Double]
 
-    /// The one table shared by all resamplers (built once, about 64 KB).
-    static let shared = WarpSincTable()
+    /// The prototype for `quality`, built on first use and shared by all resamplers.
+    static func shared(_ quality: WarpSincQuality) -> WarpSincTable {
+        switch quality.level {
+        case 0: return q0
+        case 1: return q1
+        case 2: return q2
+        case 3: return q3
+        case 4: return q4
+        case 5: return q5
+        case 6: return q6
+        case 7: return q7
+        case 8: return q8
+        case 9: return q9
+        default: return q10
+        }
+    }
+    private static let q0 = WarpSincTable(WarpSincQuality(0))
+    private static let q1 = WarpSincTable(WarpSincQuality(1))
+    private static let q2 = WarpSincTable(WarpSincQuality(2))
+    private static let q3 = WarpSincTable(WarpSincQuality(3))
+    private static let q4 = WarpSincTable(WarpSincQuality(4))
+    private static let q5 = WarpSincTable(WarpSincQuality(5))
+    private static let q6 = WarpSincTable(WarpSincQuality(6))
+    private static let q7 = WarpSincTable(WarpSincQuality(7))
+    private static let q8 = WarpSincTable(WarpSincQuality(8))
+    private static let q9 = WarpSincTable(WarpSincQuality(9))
+    private static let q10 = WarpSincTable(WarpSincQuality(10))
 
-    private init() {
-        let z = WarpSincTable.zeroCrossings
-        let p = WarpSincTable.phasesPerZeroCrossing
-        let count = z * p
-        let beta = WarpSincTable.kaiserBeta
+    private init(_ quality: WarpSincQuality) {
+        self.quality = quality
+        let l = quality.halfWidth
+        let p = 2 * quality.phasesPerSample
+        let count = l * p
+        let beta = quality.kaiserBeta
+        let fc = quality.cutoff
         let i0Beta = WarpSincTable.besselI0(beta)
         var v = [Double](repeating: 0, count: count + 2)
-        v[0] = 1
-        for k in 1..<count where k % p != 0 {
+        v[0] = fc
+        for k in 1..<count {
             let x = Double(k) / Double(p)
-            let r = x / Double(z)
-            let window = WarpSincTable.besselI0(beta * (1 - r * r).squareRoot()) / i0Beta
-            v[k] = sin(Double.pi * x) / (Double.pi * x) * window
+            let r = x / Double(l)
+            let window = WarpSincTable.besselI0(beta * max(1 - r * r, 0).squareRoot()) / i0Beta
+            v[k] = sin(Double.pi * fc * x) / (Double.pi * x) * window
         }
+        halfWidth = l
+        resolution = p
         values = v
     }
 
-    /// `K(|x|)` by linear interpolation between table entries; 0 for `|x| >= Z` and for NaN.
+    /// `K(|x|)` by linear interpolation between table entries; 0 for `|x| >= L` and for NaN.
     func kernel(_ x: Double) -> Double {
-        let y = (x < 0 ? -x : x) * Double(WarpSincTable.phasesPerZeroCrossing)
-        guard y < Double(WarpSincTable.zeroCrossings * WarpSincTable.phasesPerZeroCrossing) else { return 0 }
+        let y = (x < 0 ? -x : x) * Double(resolution)
+        guard y < Double(halfWidth * resolution) else { return 0 }
         let i = Int(y)
         return values[i] + (y - Double(i)) * (values[i + 1] - values[i])
     }
@@ -58,7 +88,7 @@ final class WarpSincTable: Sendable {
         let q = x * x / 4
         var sum = 1.0
         var term = 1.0
-        for k in 1..<200 {
+        for k in 1..<500 {
             term *= q / Double(k * k)
             sum += term
             if term < sum * 1e-17 { break }

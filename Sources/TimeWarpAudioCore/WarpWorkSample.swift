@@ -25,6 +25,8 @@ protocol WarpWorkSample: BinaryFloatingPoint, Sendable {
 
     /// `level`'s tables in this type.
     static func sincTables(_ level: WarpSincLevel) -> WarpSincTables<Self>
+    /// `direct`'s row in this type as a one-row table (row 0, blend 0).
+    static func sincTables(direct: WarpSincDirectRow) -> WarpSincTables<Self>
     /// Writes the weights of the table row at offset `row` (`phi * tables.stride`) blended towards
     /// the next row by `alpha` into `weights` (`taps` values).
     static func sincWeights(_ tables: WarpSincTables<Self>, row: Int, taps: Int, alpha: Self,
@@ -75,6 +77,12 @@ extension Float: WarpWorkSample {
     }
 
     /// Rows and steps (`WarpSincLevel.floatRows`, `floatSteps`).
+    /// The row and the zero row after it as its steps.
+    static func sincTables(direct: WarpSincDirectRow) -> WarpSincTables<Float> {
+        WarpSincTables(rows: UnsafePointer(direct.floats), steps: UnsafePointer(direct.floats + WarpSincDirectRow.capacity),
+                       stride: WarpSincDirectRow.capacity)
+    }
+
     @inline(__always)
     static func sincTables(_ level: WarpSincLevel) -> WarpSincTables<Float> {
         WarpSincTables(rows: UnsafePointer(level.floatRows), steps: UnsafePointer(level.floatSteps),
@@ -140,6 +148,12 @@ extension Double: WarpWorkSample {
     }
 
     /// The rows (`WarpSincLevel.rows`; no steps).
+    /// The row, with the zero row after it as the next row.
+    static func sincTables(direct: WarpSincDirectRow) -> WarpSincTables<Double> {
+        WarpSincTables(rows: UnsafePointer(direct.doubles), steps: UnsafePointer(direct.doubles),
+                       stride: WarpSincDirectRow.capacity)
+    }
+
     @inline(__always)
     static func sincTables(_ level: WarpSincLevel) -> WarpSincTables<Double> {
         WarpSincTables(rows: UnsafePointer(level.rows), steps: UnsafePointer(level.rows), stride: 2 &* level.halfTaps)

@@ -33,6 +33,34 @@ public struct CurveOptions: Sendable, Equatable {
         "keyframes", "expression", "antiderivative",
     ]
 
+    /// `unknown function 'trianlge'; did you mean 'triangle'? (choose one of: ...)`.
+    public static func unknownFunctionMessage(_ nick: String) -> String {
+        "unknown function '\(nick)'" + (Suggestion.closest(to: nick, in: functionNicks).map { "; did you mean '\($0)'?" } ?? "")
+            + " (choose one of: \(functionNicks.joined(separator: ", ")))"
+    }
+
+    /// The options given that do nothing for the function in force, as one line naming the
+    /// conflict (nil when there is none). `given` names the options the user typed:
+    /// "factor", "modifier", "keyframes", "expression".
+    public func conflict(given: Set<String>) -> String? {
+        let nick = resolvedFunction
+        let how = function == nil ? "the function implied" : "--function \(nick)"
+        if given.contains("keyframes"), nick != "keyframes" {
+            return "--keyframes does nothing with \(how) (it is the curve of --function keyframes)"
+        }
+        if given.contains("expression"), nick != "expression", nick != "antiderivative" {
+            return "--expression does nothing with \(how) (it is for --function expression or antiderivative)"
+        }
+        let parametric = !["keyframes", "expression", "antiderivative"].contains(nick)
+        for option in ["factor", "modifier"] where given.contains(option) {
+            if !parametric || (option == "modifier" && nick == "constant") {
+                return "--\(option) does nothing with \(how)"
+                    + (nick == "constant" ? " (constant takes --factor only)" : " (its curve is given by --\(nick == "keyframes" ? "keyframes" : "expression"))")
+            }
+        }
+        return nil
+    }
+
     /// The function nick in force (explicit, or implied by `keyframes` / `expression`).
     public var resolvedFunction: String {
         if let function { return function }
@@ -48,8 +76,7 @@ public struct CurveOptions: Sendable, Equatable {
         let nick = resolvedFunction
         guard let index = Self.functionNicks.firstIndex(of: nick),
               let function = WarpFunction(rawValue: Int32(index)) else {
-            throw CLIError("unknown function '\(nick)'; choose one of: "
-                           + Self.functionNicks.joined(separator: ", "))
+            throw CLIError(Self.unknownFunctionMessage(nick))
         }
         if nick == "keyframes", keyframes.isEmpty {
             throw CLIError("function=keyframes needs --keyframes, e.g. --keyframes '0:1, 0.5:2:smooth, 1:1'")

@@ -1,60 +1,55 @@
-/// The container and encoders `warp` writes, chosen by the output file's extension.
+/// The container and codecs `warp` writes, chosen by the output file's extension.
 public struct OutputContainer: Sendable, Equatable {
     /// Lower-case extension without the dot.
     public let fileExtension: String
-    /// For messages: `H.264/AAC in MP4`.
-    public let label: String
-    /// The codecs and the container's name, for `label(video:audio:)`.
-    public var videoCodec: String { String(label.split(separator: "/").first ?? "") }
-    public var audioCodec: String { String(label.split(separator: "/").last?.split(separator: " ").first ?? "") }
-    public var containerName: String { String(label.split(separator: " ").last ?? "") }
+    /// The video codec, or nil for an audio-only container (`.wav`, `.m4a`, ...).
+    public let video: VideoCodec?
+    /// The audio codec.
+    public let audio: AudioCodec
+    /// The container's name in messages: `MP4`, `Matroska`, `WAV`.
+    public let containerName: String
+    /// The muxer factory and its properties (`identity` for a codec that is its own file: FLAC).
+    public let muxer: String
+
+    /// Whether the container holds audio only.
+    public var isAudioOnly: Bool { video == nil }
+
+    /// For messages: `H.264/AAC in MP4`, `AAC in MP4` for an audio-only container.
+    public var label: String { label(video: video != nil, audio: true) }
 
     /// The label for what is actually written: `AAC in MP4` for audio only.
-    public func label(video: Bool, audio: Bool) -> String {
-        switch (video, audio) {
-        case (true, false): return "\(videoCodec) in \(containerName)"
-        case (false, true): return "\(audioCodec) in \(containerName)"
-        default: return label
+    public func label(video hasVideo: Bool, audio hasAudio: Bool) -> String {
+        let v = video?.name, a = audio.name
+        switch (hasVideo ? v : nil, hasAudio) {
+        case (let v?, true): return "\(v)/\(a) in \(containerName)"
+        case (let v?, false): return "\(v) in \(containerName)"
+        default: return "\(a) in \(containerName)"
         }
     }
-    /// Launch fragment from raw video (any format) to encoded video.
-    public let videoEncoder: String
-    /// Launch fragment from raw audio (any format) to encoded audio.
-    public let audioEncoder: String
-    /// The muxer factory and its properties.
-    public let muxer: String
-    /// Elements that must exist for this container (checked before starting).
-    public let requiredElements: [String]
-    /// Audio frames of encoder delay ("priming") that the container does not signal, so
-    /// players would play the audio that much late: `warp` trims them from the start of the
-    /// encoder's input. The AAC encoder of libav (avenc_aac) primes with 1024 frames and mp4mux
-    /// writes no edit list for them in GStreamer 1.22; Opus signals its pre-skip itself.
-    public var primingFrames: Int? = nil
 
-    // H.264 in 4:2:0 so every player can decode it; constant quality; one keyframe every two
-    // seconds at most so seeking in the result is quick.
-    static let h264 = "videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=faster pass=qual quantizer=20 key-int-max=60 ! h264parse"
-    static let aac = "audioconvert ! audioresample ! avenc_aac name=aenc bitrate=160000 ! aacparse"
-    static let opus = "audioconvert ! audioresample ! opusenc bitrate=128000 ! opusparse"
-    static let vp8 = "videoconvert ! video/x-raw,format=I420 ! vp8enc deadline=1 cpu-used=4 end-usage=cq cq-level=12 target-bitrate=4000000 keyframe-max-dist=60 threads=2"
+    /// Elements that must exist for this container (checked before starting).
+    public var requiredElements: [String] {
+        (video.map { [$0.encoderFactory] } ?? []) + [audio.encoderFactory, muxer.split(separator: " ").first.map(String.init) ?? muxer]
+    }
+
+    /// Audio frames of encoder delay ("priming") that `warp` signals in the MP4 edit list (the
+    /// AAC encoder of libav, avenc_aac, primes with 1024 frames; mp4mux of GStreamer 1.22 writes
+    /// an edit list that starts at 0, which `MP4EditList` then moves past the priming).
+    public var primingFrames: Int? { audio == .aac && (muxer.hasPrefix("mp4mux") || muxer.hasPrefix("qtmux")) ? 1024 : nil }
 
     /// The supported containers.
     public static let all: [OutputContainer] = [
-        OutputContainer(fileExtension: "mp4", label: "H.264/AAC in MP4", videoEncoder: h264,
-                        audioEncoder: aac, muxer: "mp4mux faststart=true",
-                        requiredElements: ["x264enc", "avenc_aac", "mp4mux"], primingFrames: 1024),
-        OutputContainer(fileExtension: "m4v", label: "H.264/AAC in MP4", videoEncoder: h264,
-                        audioEncoder: aac, muxer: "mp4mux faststart=true",
-                        requiredElements: ["x264enc", "avenc_aac", "mp4mux"], primingFrames: 1024),
-        OutputContainer(fileExtension: "mov", label: "H.264/AAC in QuickTime", videoEncoder: h264,
-                        audioEncoder: aac, muxer: "qtmux",
-                        requiredElements: ["x264enc", "avenc_aac", "qtmux"], primingFrames: 1024),
-        OutputContainer(fileExtension: "mkv", label: "H.264/Opus in Matroska", videoEncoder: h264,
-                        audioEncoder: opus, muxer: "matroskamux",
-                        requiredElements: ["x264enc", "opusenc", "matroskamux"]),
-        OutputContainer(fileExtension: "webm", label: "VP8/Opus in WebM", videoEncoder: vp8,
-                        audioEncoder: opus, muxer: "webmmux",
-                        requiredElements: ["vp8enc", "opusenc", "webmmux"]),
+        OutputContainer(fileExtension: "mp4", video: .h264, audio: .aac, containerName: "MP4", muxer: "mp4mux faststart=true"),
+        OutputContainer(fileExtension: "m4v", video: .h264, audio: .aac, containerName: "MP4", muxer: "mp4mux faststart=true"),
+        OutputContainer(fileExtension: "mov", video: .h264, audio: .aac, containerName: "QuickTime", muxer: "qtmux"),
+        OutputContainer(fileExtension: "mkv", video: .h264, audio: .opus, containerName: "Matroska", muxer: "matroskamux"),
+        OutputContainer(fileExtension: "webm", video: .vp8, audio: .opus, containerName: "WebM", muxer: "webmmux"),
+        // Audio only: the input's audio track alone.
+        OutputContainer(fileExtension: "m4a", video: nil, audio: .aac, containerName: "MP4", muxer: "mp4mux faststart=true"),
+        OutputContainer(fileExtension: "wav", video: nil, audio: .pcm, containerName: "WAV", muxer: "wavenc"),
+        OutputContainer(fileExtension: "flac", video: nil, audio: .flac, containerName: "FLAC", muxer: "identity"),
+        OutputContainer(fileExtension: "opus", video: nil, audio: .opus, containerName: "Ogg", muxer: "oggmux"),
+        OutputContainer(fileExtension: "ogg", video: nil, audio: .opus, containerName: "Ogg", muxer: "oggmux"),
     ]
 
     /// The container for `path`'s extension, or a `CLIError` listing the supported ones.
@@ -74,30 +69,40 @@ public struct OutputContainer: Sendable, Equatable {
     static var supportedList: String { all.map { "." + $0.fileExtension }.joined(separator: ", ") }
 }
 
-/// Paths `warp` derives from the output path.
-public enum OutputPaths {
-    /// The directory part of `path` (`.` when none).
-    public static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+/// The video codecs `warp` encodes to.
+public enum VideoCodec: Sendable, Equatable {
+    case h264, vp8
+
+    /// The codec's name in messages.
+    public var name: String { self == .h264 ? "H.264" : "VP8" }
+    /// The encoder element.
+    var encoderFactory: String { self == .h264 ? "x264enc" : "vp8enc" }
+}
+
+/// The audio codecs `warp` encodes to.
+public enum AudioCodec: Sendable, Equatable {
+    case aac, opus, pcm, flac
+
+    /// The codec's name in messages.
+    public var name: String {
+        switch self {
+        case .aac: return "AAC"
+        case .opus: return "Opus"
+        case .pcm: return "PCM"
+        case .flac: return "FLAC"
+        }
     }
 
-    /// `dir/.name.partial-PID.ext`: where the file is written until it is complete, in the same
-    /// directory so the final rename is atomic; the extension is kept for tools that look at it.
-    public static func temporary(for path: String, pid: Int32) -> String {
-        let dir = directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let ext = name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""
-        let prefix = dir == "." && !path.hasPrefix("./") ? "" : (dir == "/" ? "/" : dir + "/")
-        return "\(prefix).\(name).partial-\(pid)\(ext)"
+    /// The encoder element (audioconvert for PCM).
+    var encoderFactory: String {
+        switch self {
+        case .aac: return "avenc_aac"
+        case .opus: return "opusenc"
+        case .pcm: return "audioconvert"
+        case .flac: return "flacenc"
+        }
     }
 
-    /// `dir/stem.svg` beside the output, for `--plot`.
-    public static func plot(for path: String) -> String {
-        let dir = directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-        let prefix = dir == "." && !path.hasPrefix("./") ? "" : (dir == "/" ? "/" : dir + "/")
-        return "\(prefix)\(stem).svg"
-    }
+    /// Whether a bitrate applies (lossy codecs).
+    public var hasBitrate: Bool { self == .aac || self == .opus }
 }

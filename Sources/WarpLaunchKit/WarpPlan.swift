@@ -1,33 +1,72 @@
 import GstTimeWarp
 import TimeWarpMap
 
-/// The output frame rate of `warp`: a fixed rate, or `any` (variable: every frame kept).
+/// The output frame rate of `warp`: a fixed rate `num/den` frames per second, or `any`
+/// (variable: every frame kept with its warped time).
 public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
-    case fixed(Int)
+    case fixed(Int, Int)
     case any
 
-    /// The accepted values of `--fps`.
-    public static let accepted = ["24", "25", "30", "50", "60", "any"]
+    /// A whole number of frames per second.
+    public static func fixed(_ n: Int) -> FrameRateChoice { .fixed(n, 1) }
 
-    /// Parses `24`, `25`, `30`, `50`, `60` or `any`.
+    /// What `--fps` takes, for messages.
+    public static let syntax = "a rate such as 25, 24000/1001, 23.976, 29.97 or 120, or any"
+
+    /// Parses `--fps`: `any`, an integer (`48`), a fraction (`24000/1001`) or a decimal
+    /// (`12.5`). The NTSC decimals `23.976`, `29.97`, `47.952`, `59.94`, `119.88` mean
+    /// `N*1000/1001`, as they do for every tool that prints them. Nil for anything else, zero,
+    /// negative or absurd (above 1000 fps, or terms past 2^31).
     public init?(argument: String) {
-        let text = argument.lowercased()
+        let text = argument.lowercased().filter { $0 != " " }
         if text == "any" { self = .any; return }
-        guard Self.accepted.contains(text), let n = Int(text) else { return nil }
-        self = .fixed(n)
+        var num: Int, den: Int
+        if let slash = text.firstIndex(of: "/") {
+            guard let n = Int(text[..<slash]), let d = Int(text[text.index(after: slash)...]) else { return nil }
+            (num, den) = (n, d)
+        } else if let n = Int(text) {
+            (num, den) = (n, 1)
+        } else {
+            guard let x = Double(text), x.isFinite, !text.contains("e"), let dot = text.firstIndex(of: ".") else { return nil }
+            let decimals = text.distance(from: text.index(after: dot), to: text.endIndex)
+            guard decimals <= 6 else { return nil }
+            if decimals <= 3, let ntsc = [24, 30, 48, 60, 120].first(where: { abs(x - Double($0 * 1000) / 1001) < 0.006 }) {
+                (num, den) = (ntsc * 1000, 1001)
+            } else {
+                var scale = 1
+                for _ in 0..<decimals { scale *= 10 }
+                (num, den) = (Int((x * Double(scale)).rounded()), scale)
+            }
+        }
+        guard num > 0, den > 0, num <= Int(Int32.max), den <= Int(Int32.max),
+              Double(num) / Double(den) <= 1000 else { return nil }
+        let g = Self.gcd(num, den)
+        self = .fixed(num / g, den / g)
     }
 
-    /// The caps numerator: N, or 0 for `any` (`framerate=0/1`).
-    public var capsNumerator: Int {
+    /// The greatest common divisor (for reducing fractions).
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+    /// The caps value: `num/den`, or `0/1` for `any`.
+    public var capsFraction: String {
         switch self {
-        case .fixed(let n): return n
+        case .fixed(let n, let d): return "\(n)/\(d)"
+        case .any: return "0/1"
+        }
+    }
+
+    /// Frames per second (0 for `any`).
+    public var framesPerSecond: Double {
+        switch self {
+        case .fixed(let n, let d): return Double(n) / Double(d)
         case .any: return 0
         }
     }
 
     public var description: String {
         switch self {
-        case .fixed(let n): return "\(n) fps"
+        case .fixed(let n, 1): return "\(n) fps"
+        case .fixed(let n, let d): return "\(n)/\(d) fps (\(Format.fixed(Double(n) / Double(d), 3)))"
         case .any: return "variable frame rate (every frame kept)"
         }
     }
@@ -68,7 +107,7 @@ public struct WarpPlan: Sendable {
     /// The number of output frames at a fixed rate: the slots `k / N` before `T(D)`.
     public var expectedOutputFrames: Int? {
         switch frameRate {
-        case .fixed(let n): return Int(exactly: (outputDuration * Double(n)).rounded(.up))
+        case .fixed(let n, let d): return Int(exactly: (outputDuration * Double(n) / Double(d)).rounded(.up))
         case .any: return inputFrames
         }
     }

@@ -43,7 +43,7 @@ struct DemoCommand: ParsableCommand {
             print("")
             let curve = CurveOptions.toolDefault
             let job = WarpJob(input: original, output: warped, curve: curve, frameRate: .fixed(30),
-                              writePlot: true, inputLabel: original)
+                              overwrite: .replace, writePlot: true, inputLabel: original)
             let result = try job.run()
             print("")
             print("What happened: the clip plays at normal speed at both ends and at 2/3 speed in the middle")

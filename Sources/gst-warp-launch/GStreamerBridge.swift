@@ -1,5 +1,6 @@
 import CGStreamer
 import CGStreamerPbutils
+import CLaunchOptions
 import CShims
 import Foundation
 import WarpLaunchKit
@@ -61,6 +62,70 @@ enum Gst {
                 gst_parse_launchv($0, &error)
             }
         }
+        var message: String?
+        if let error {
+            message = String(cString: error.pointee.message)
+            g_error_free(error)
+        }
+        return (element.map { Element.pipeline(of: Element(adopting: $0)) }, message)
+    }
+
+    /// Parses gst-launch-1.0's options (and GStreamer's own option group: `--gst-debug`,
+    /// `--gst-plugin-path`, ...) off `arguments`, which initialises GStreamer. Returns the options
+    /// and the rest (the pipeline description), or GLib's message for a bad option. `--help`,
+    /// `--help-all` and `--help-gst` print GLib's help and end the process (status 0).
+    static func parseLaunchOptions(_ arguments: [String]) -> Result<(LaunchOptions, [String]), CLIError> {
+        let owned: [UnsafeMutablePointer<CChar>?] = (["gst-warp-launch"] + arguments).map { strdup($0) }
+        defer { owned.forEach { free($0) } }
+        var argv = owned + [nil]
+        var argc = Int32(owned.count)
+        var raw = TimewarpLaunchOptions()
+        var message: UnsafeMutablePointer<CChar>?
+        let ok = argv.withUnsafeMutableBufferPointer { buffer -> gboolean in
+            var base: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = buffer.baseAddress
+            return timewarp_launch_parse_options(&argc, &base, &raw, &message)
+        }
+        defer { timewarp_launch_options_clear(&raw) }
+        guard ok != 0 else {
+            let text = message.map { String(cString: $0) } ?? "Unknown error!"
+            g_free(message)
+            return .failure(CLIError(text))
+        }
+        // GOption compacts argv in place: what is left after the program name is the pipeline.
+        let rest = argv.prefix(Int(argc)).dropFirst().compactMap { $0.map { String(cString: $0) } }
+        var exclude: [String] = []
+        if var p = raw.exclude {
+            while let s = p.pointee { exclude.append(String(cString: s)); p += 1 }
+        }
+        let options = LaunchOptions(tags: raw.tags != 0, toc: raw.toc != 0, verbose: raw.verbose != 0,
+                                    quiet: raw.quiet != 0, messages: raw.messages != 0,
+                                    eosOnShutdown: raw.eos_on_shutdown != 0, version: raw.version != 0,
+                                    noPosition: raw.no_position != 0, forcePosition: raw.force_position != 0,
+                                    progress: raw.progress != 0, exclude: exclude)
+        return .success((options, rest))
+    }
+
+    /// The timewarp plugin's version and origin (from its registry entry), once registered.
+    static var pluginDescription: (version: String, origin: String)? {
+        guard let plugin = gst_registry_find_plugin(gst_registry_get(), "timewarp") else { return nil }
+        defer { gst_object_unref(UnsafeMutableRawPointer(plugin)) }
+        let version = gst_plugin_get_version(plugin).map { String(cString: $0) } ?? "?"
+        let origin = gst_plugin_get_origin(plugin).map { String(cString: $0) } ?? "?"
+        return (version, origin)
+    }
+
+    /// `GStreamer 1.22.0` (the library's own version string).
+    static var versionText: String {
+        guard let s = gst_version_string() else { return "GStreamer" }
+        defer { g_free(s) }
+        return String(cString: s)
+    }
+
+    /// `gst_parse_launch` of one string, keeping the partial pipeline and the message apart
+    /// (like `parseLaunch(arguments:)`): for a whole description given as one argument.
+    static func parseLaunch(single description: String) -> (pipeline: Element?, error: String?) {
+        var error: UnsafeMutablePointer<GError>?
+        let element = gst_parse_launch(description, &error)
         var message: String?
         if let error {
             message = String(cString: error.pointee.message)
@@ -194,6 +259,35 @@ final class Element {
     @discardableResult
     func setState(_ state: State) -> Bool {
         gst_element_set_state(raw, state.gst) != GST_STATE_CHANGE_FAILURE
+    }
+
+    /// What a state change request answered (`GstStateChangeReturn`).
+    enum StateChange { case failure, success, async, noPreroll }
+
+    /// Asks for `state` and says how the change went (gst-launch-1.0 prints it).
+    func changeState(_ state: State) -> StateChange {
+        switch gst_element_set_state(raw, state.gst) {
+        case GST_STATE_CHANGE_FAILURE: return .failure
+        case GST_STATE_CHANGE_ASYNC: return .async
+        case GST_STATE_CHANGE_NO_PREROLL: return .noPreroll
+        default: return .success
+        }
+    }
+
+    /// Recomputes and distributes the pipeline's latency (on a latency message).
+    func recalculateLatency() {
+        guard isBin else { return }
+        _ = gst_bin_recalculate_latency(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstBin.self))
+    }
+
+    /// Whether this element is a pipeline (the top-level element of a run).
+    var isPipeline: Bool { isA(gst_pipeline_get_type()) }
+
+    /// The element's name (`pipeline0`).
+    var name: String {
+        guard let n = gst_object_get_name(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstObject.self)) else { return "" }
+        defer { g_free(n) }
+        return String(cString: n)
     }
 
     /// Waits up to `timeoutNs` for a pending state change to complete.
@@ -499,6 +593,14 @@ final class Bus {
         return BusMessage(message)
     }
 
+    /// Like `pop`, with gst-launch-1.0's `-m` line for the message
+    /// (`Got message #12 from element "fakesink0" (eos): no message details`).
+    func popDescribed(timeoutNs: UInt64) -> (message: BusMessage, line: String)? {
+        guard let message = gst_bus_timed_pop(raw, GstClockTime(timeoutNs)) else { return nil }
+        defer { gst_message_unref(message) }
+        return (BusMessage(message), BusMessage.describe(message))
+    }
+
     /// A pending error message, without waiting.
     func popError() -> BusMessage? {
         guard let message = gst_bus_pop_filtered(raw, GST_MESSAGE_ERROR) else { return nil }
@@ -523,6 +625,12 @@ enum BusMessage {
     case error(BusProblem)
     case warning(BusProblem)
     case asyncDone
+    /// A latency message: the pipeline's latency must be recomputed.
+    case latency
+    /// The pipeline chose a clock (its name).
+    case newClock(String)
+    /// Tags found by an element (its name) as (tag, value) pairs.
+    case tags(source: String, [(tag: String, value: String)])
     /// From `Element.watchPropertyChanges()`: the object's path, the property, its value
     /// serialized (nil when not given).
     case propertyNotify(object: String, property: String, value: String?)
@@ -544,21 +652,106 @@ enum BusMessage {
             self = isError ? .error(problem) : .warning(problem)
         case GST_MESSAGE_ASYNC_DONE:
             self = .asyncDone
+        case GST_MESSAGE_LATENCY:
+            self = .latency
+        case GST_MESSAGE_NEW_CLOCK:
+            var clock: UnsafeMutablePointer<GstClock>?
+            gst_message_parse_new_clock(msg, &clock)
+            let name = clock.flatMap { gst_object_get_name(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GstObject.self)) }
+            self = .newClock(name.map { String(cString: $0) } ?? "NULL")
+            g_free(name)
+        case GST_MESSAGE_TAG:
+            var list: UnsafeMutablePointer<GstTagList>?
+            gst_message_parse_tag(msg, &list)
+            var pairs: [(String, String)] = []
+            if let list {
+                for i in 0..<max(gst_tag_list_n_tags(list), 0) {
+                    guard let tag = gst_tag_list_nth_tag_name(list, guint(i)) else { continue }
+                    for j in 0..<gst_tag_list_get_tag_size(list, tag) {
+                        guard let value = gst_tag_list_get_value_index(list, tag, j) else { continue }
+                        var text = ""
+                        if g_type_check_value_holds(value, GType(16 << 2)) != 0, let str = g_value_get_string(value) {
+                            text = String(cString: str)  // G_TYPE_STRING: the text itself, unquoted
+                        } else if let str = gst_value_serialize(value) {
+                            text = String(cString: str)
+                            g_free(str)
+                        }
+                        pairs.append((String(cString: tag), text))
+                    }
+                }
+                gst_tag_list_unref(list)
+            }
+            self = .tags(source: Self.sourceName(msg), pairs)
         case GST_MESSAGE_PROPERTY_NOTIFY:
             var object: UnsafeMutablePointer<GstObject>?
             var name: UnsafePointer<gchar>?
             var value: UnsafePointer<GValue>?
             gst_message_parse_property_notify(msg, &object, &name, &value)
             guard let object, let name else { self = .other; return }
-            var text: String?
-            if let value, let s = gst_value_serialize(value) {
-                text = String(cString: s)
-                g_free(s)
-            }
-            self = .propertyNotify(object: Self.path(of: object), property: String(cString: name), value: text)
+            self = .propertyNotify(object: Self.path(of: object), property: String(cString: name),
+                                   value: value.flatMap(Self.text(of:)))
         default:
             self = .other
         }
+    }
+
+    /// gst-launch-1.0's `-m` line: sequence number, the source's kind and name, the message
+    /// type and its structure (or "no message details").
+    fileprivate static func describe(_ msg: UnsafeMutablePointer<GstMessage>) -> String {
+        var kind = "object"
+        if let src = msg.pointee.src {
+            let instance = UnsafeMutableRawPointer(src).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gst_element_get_type()) != 0 { kind = "element" }
+            else if g_type_check_instance_is_a(instance, gst_pad_get_type()) != 0 { kind = "pad" }
+        }
+        var name = "(NULL)"
+        if let src = msg.pointee.src {
+            if kind == "pad", let parent = gst_object_get_parent(src) {
+                defer { gst_object_unref(parent) }
+                let p = gst_object_get_name(parent), n = gst_object_get_name(src)
+                name = "\(p.map { String(cString: $0) } ?? ""):\(n.map { String(cString: $0) } ?? "")"
+                g_free(p)
+                g_free(n)
+            } else if let n = gst_object_get_name(src) {
+                name = String(cString: n)
+                g_free(n)
+            }
+        }
+        let type = gst_message_type_get_name(msg.pointee.type).map { String(cString: $0) } ?? "?"
+        var details = "no message details"
+        if let s = gst_message_get_structure(msg), let text = gst_structure_to_string(s) {
+            details = String(cString: text)
+            g_free(text)
+        }
+        return "Got message #\(gst_message_get_seqnum(msg)) from \(kind) \"\(name)\" (\(type)): \(details)"
+    }
+
+    /// A property value as gst-launch-1.0 prints it: strings as they are, caps, structures and
+    /// tag lists in their own text form, anything else serialized.
+    private static func text(of value: UnsafePointer<GValue>) -> String? {
+        let type = value.pointee.g_type
+        var raw: UnsafeMutablePointer<gchar>?
+        if g_type_is_a(type, GType(16 << 2)) != 0 {  // G_TYPE_STRING (G_TYPE_MAKE_FUNDAMENTAL (16))
+            return g_value_get_string(value).map { String(cString: $0) } ?? "NULL"
+        } else if g_type_is_a(type, gst_caps_get_type()) != 0 {
+            raw = gst_value_get_caps(value).flatMap { gst_caps_to_string($0) }
+        } else if g_type_is_a(type, gst_structure_get_type()) != 0 {
+            raw = gst_value_get_structure(value).flatMap { gst_structure_to_string($0) }
+        } else if g_type_is_a(type, gst_tag_list_get_type()) != 0,
+                  let boxed = g_value_get_boxed(value) {
+            raw = gst_tag_list_to_string(boxed.assumingMemoryBound(to: GstTagList.self))
+        } else {
+            raw = gst_value_serialize(value)
+        }
+        guard let raw else { return nil }
+        defer { g_free(raw) }
+        return String(cString: raw)
+    }
+
+    private static func sourceName(_ msg: UnsafeMutablePointer<GstMessage>) -> String {
+        guard let src = msg.pointee.src, let n = gst_object_get_name(src) else { return "(NULL)" }
+        defer { g_free(n) }
+        return String(cString: n)
     }
 
     private static func sourcePath(_ msg: UnsafeMutablePointer<GstMessage>) -> String {
@@ -655,4 +848,15 @@ struct MediaInfo {
         }
         return result
     }
+}
+
+// MARK: - gst-launch-1.0's options
+
+/// The options of `gst-warp-launch [run]`: gst-launch-1.0's, plus `--progress`.
+struct LaunchOptions {
+    var tags = false, toc = false, verbose = false, quiet = false, messages = false
+    var eosOnShutdown = false, version = false, noPosition = false, forcePosition = false
+    var progress = false
+    /// `-X NAME`: properties whose notifications `-v` does not print.
+    var exclude: [String] = []
 }

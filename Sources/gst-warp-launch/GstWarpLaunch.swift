@@ -2,24 +2,62 @@ import ArgumentParser
 import Foundation
 import WarpLaunchKit
 
+/// The entry point: no arguments print the usage; `warp`, `plot`, `check`, `demo` and `help`
+/// (and `--help`) go to the argument parser; anything else (or `run ...`) is a gst-launch-1.0
+/// command line, parsed by GLib and GStreamer (`LaunchMode`).
+@main
+enum Main {
+    /// The subcommands the argument parser handles.
+    static let parsedCommands: Set<String> = ["warp", "plot", "check", "demo", "help", "--help", "-h"]
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let first = arguments.first else {
+            print(GstWarpLaunch.usage)
+            exit(0)
+        }
+        if first == "run" { exit(LaunchMode.main(arguments: Array(arguments.dropFirst()))) }
+        guard parsedCommands.contains(first) else { exit(LaunchMode.main(arguments: arguments)) }
+        do {
+            var command = try GstWarpLaunch.parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exitWithError(error)
+        }
+        exit(0)
+    }
+}
+
 /// `gst-warp-launch`: gst-launch-1.0 with the timewarp plugin built in, plus `warp`, `plot`,
 /// `check` and a demo.
-@main
 struct GstWarpLaunch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gst-warp-launch",
         abstract: "Variably speed up or slow down video and audio with GStreamer.",
         discussion: """
             Without a subcommand the arguments are a pipeline description, exactly as for \
-            gst-launch-1.0 (videotimewarp and audiotimewarp are built in):
+            gst-launch-1.0 (videotimewarp and audiotimewarp are built in), with gst-launch-1.0's \
+            options (-v -q -m -t -e -X ..., --version, --gst-debug=..., 'run --help-all'):
 
               gst-warp-launch videotestsrc ! videotimewarp factor=2 ! autovideosink
-
-            Without any arguments it runs the demo (see 'gst-warp-launch demo --help').
             """,
-        subcommands: [RunCommand.self, WarpCommand.self, PlotCommand.self, CheckCommand.self, DemoCommand.self],
-        defaultSubcommand: RunCommand.self
+        subcommands: [WarpCommand.self, PlotCommand.self, RunCommand.self, CheckCommand.self, DemoCommand.self]
     )
+
+    /// What `gst-warp-launch` without arguments prints.
+    static let usage = """
+        Usage: gst-warp-launch <command> [options]   (gst-launch-1.0 with videotimewarp and audiotimewarp built in)
+
+          warp IN OUT [--function F --factor X ...]   warp a media file (video and audio alike) and encode it
+          plot [--function F --factor X ...]          plot a curve in the terminal or as SVG
+          run [OPTION…] PIPELINE-DESCRIPTION          run a pipeline like gst-launch-1.0 ('run' may be left out)
+          check FILE.pipeline ...                     run pipeline regression cases
+
+          demo                                        warp a generated test clip into the current directory
+
+        'gst-warp-launch help <command>' describes the options; 'gst-warp-launch run --help-all' lists
+        gst-launch-1.0's and GStreamer's.
+        """
 }
 
 /// The curve options shared by `warp` and `plot`: the elements' time-map properties.
@@ -42,6 +80,20 @@ struct CurveArguments: ParsableArguments {
                                valueName: "expr"))
     var expression: String?
 
+    /// Refuses an unknown function (with a did-you-mean) and options that do nothing for the
+    /// function in force (`--keyframes` with `--function triangle`): usage errors.
+    func validate() throws {
+        if let function, !CurveOptions.functionNicks.contains(function) {
+            throw ValidationError(CurveOptions.unknownFunctionMessage(function))
+        }
+        var given: Set<String> = []
+        if factor != nil { given.insert("factor") }
+        if modifier != nil { given.insert("modifier") }
+        if keyframes != nil { given.insert("keyframes") }
+        if expression != nil { given.insert("expression") }
+        if let conflict = options.conflict(given: given) { throw ValidationError(conflict) }
+    }
+
     /// The options, defaulting to `CurveOptions.toolDefault` (double smoothstep, factor 1.5).
     var options: CurveOptions {
         var function = self.function
@@ -51,12 +103,19 @@ struct CurveArguments: ParsableArguments {
     }
 }
 
-/// Prints `error: message` on stderr and exits with status 1.
+/// Ends the process after an error, in the one style of the commands: `error: message` on
+/// stderr, status 1 for bad input (a `CLIError`), 2 for bad usage (what the argument parser or a
+/// `validate()` refuses), 128 + the signal after one. Help and `--version` requests print and
+/// exit 0.
 func exitWithError(_ error: Error) -> Never {
     if ProgressReporter.drawing { printError("") }
-    let text: String
-    var code: Int32 = 1
-    if let e = error as? CLIError { text = e.message; code = e.exitCode } else { text = "\(error)" }
-    printError("error: \(text)")
-    exit(code)
+    if let e = error as? CLIError {
+        printError("error: \(e.message)")
+        exit(e.exitCode)
+    }
+    if let code = error as? ExitCode { exit(code.rawValue) }
+    if GstWarpLaunch.exitCode(for: error) == .success { GstWarpLaunch.exit(withError: error) }
+    let text = GstWarpLaunch.message(for: error)
+    printError("error: \(text.prefix(1).lowercased() + text.dropFirst())")
+    exit(2)
 }

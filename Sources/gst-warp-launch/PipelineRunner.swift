@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 import WarpLaunchKit
 
-/// Runs one pipeline to completion the way gst-launch-1.0 does, printing bus messages. The one
-/// runner behind `run`, `warp`, `check` and the demo.
+/// Runs one pipeline to completion for `warp`, `check` and the demo (the run mode has its own,
+/// gst-launch-1.0's, in `LaunchRunner`).
 struct PipelineRunner {
     /// Command-line switches that change what is printed and how Ctrl-C stops.
     struct Options {
@@ -54,32 +54,6 @@ struct PipelineRunner {
     init(options: Options) { self.options = options }
 
     private func say(_ text: String) { if !options.quiet && !options.brief { print(text) } }
-
-    /// Parses `arguments` like gst-launch-1.0 (each argument one token, so `font-desc="Sans 28"`
-    /// stays whole) and runs the pipeline; returns the process exit code.
-    func run(arguments: [String]) -> Int32 {
-        do { try Gst.initialize() } catch {
-            printError("ERROR: \(error)")
-            return 1
-        }
-        let (element, error) = Gst.parseLaunch(arguments: arguments)
-        if let error {
-            printError("WARNING: erroneous pipeline: \(error)")
-            if element == nil { return 1 }
-        }
-        guard let pipeline = element else { return 1 }
-        var runner = self
-        if options.progress {
-            let progress = ProgressReporter()
-            runner.onTick = { pipeline, finished in
-                let pos = pipeline.queryPosition().flatMap { $0 >= 0 ? $0 : nil }
-                let dur = pipeline.queryDuration().flatMap { $0 > 0 ? $0 : nil }
-                progress.update(position: pos.map { Double($0) / 1e9 },
-                                duration: dur.map { Double($0) / 1e9 }, finished: finished)
-            }
-        }
-        return runner.run(pipeline: pipeline).code
-    }
 
     /// Runs `pipeline` to EOS, an error, a timeout or Ctrl-C; leaves it in NULL.
     func run(pipeline: Element) -> Outcome {

@@ -1,49 +1,27 @@
 import ArgumentParser
 
-/// `gst-warp-launch [run] [-v] [-q] [-e] [--progress] PIPELINE-DESCRIPTION`; without any
-/// arguments, the demo.
+/// `gst-warp-launch [run] [OPTION…] PIPELINE-DESCRIPTION`, listed for `help`: the entry point
+/// hands these command lines to `LaunchMode` before the argument parser sees them, so that
+/// GLib parses gst-launch-1.0's and GStreamer's options exactly as gst-launch-1.0 does.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a pipeline description like gst-launch-1.0 does (the default command).",
         discussion: """
-            The description has the syntax of gst-launch-1.0; videotimewarp and audiotimewarp are \
-            built in. Ctrl-C stops the pipeline (with -e: sends EOS first so files are finalised). \
-            Without any arguments, gst-warp-launch runs the demo instead.
+            Takes gst-launch-1.0's options: -t (tags), -c (toc), -v (verbose), -q (quiet), \
+            -m (messages), -X PROPERTY (exclude), -f (no fault handler), -e (EOS on shutdown), \
+            --version, --no-position, --force-position, and GStreamer's own (--gst-debug=..., \
+            --gst-plugin-path=..., see 'gst-warp-launch run --help-all'); plus --progress (a \
+            progress bar). Exit status as gst-launch-1.0: 0 at EOS, 1 for an erroneous pipeline \
+            or an error while playing. A whole description in one quoted argument is accepted too.
             """
     )
 
-    @Flag(name: .shortAndLong, help: "Output status information and property notifications.")
-    var verbose = false
-
-    @Flag(name: .shortAndLong, help: "Do not print any progress information.")
-    var quiet = false
-
-    @Flag(name: [.customShort("e"), .customLong("eos-on-shutdown")],
-          help: "Force an EOS on sources before shutting the pipeline down (Ctrl-C).")
-    var eosOnShutdown = false
-
-    @Flag(help: "Show a progress bar from the pipeline's position and duration queries.")
-    var progress = false
-
-    @Argument(parsing: .captureForPassthrough, help: "The pipeline description.")
+    @Argument(parsing: .captureForPassthrough, help: "The options and the pipeline description.")
     var pipeline: [String] = []
 
     func run() throws {
-        if pipeline == ["--help"] || pipeline == ["-h"] {
-            print(GstWarpLaunch.helpMessage(for: RunCommand.self))
-            return
-        }
-        if pipeline.isEmpty {
-            if verbose || quiet || eosOnShutdown || progress {
-                throw ValidationError("give a pipeline description, e.g. videotestsrc ! videotimewarp factor=2 ! fakesink")
-            }
-            try DemoCommand().run()
-            return
-        }
-        let runner = PipelineRunner(options: .init(verbose: verbose, quiet: quiet, eosOnShutdown: eosOnShutdown,
-                                                   progress: progress))
-        let code = runner.run(arguments: pipeline)
+        let code = LaunchMode.main(arguments: pipeline)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -11,11 +11,17 @@ struct WarpCommand: ParsableCommand {
             Decodes anything GStreamer can read, warps video (videotimewarp) and audio \
             (audiotimewarp) with the same map over the container's duration D, and encodes to \
             the container of OUTPUT's extension: .mp4/.m4v/.mov (H.264/AAC), .mkv (H.264/Opus), \
-            .webm (VP8/Opus). Audio is kept when the input has it. The file is written under a \
-            temporary name and renamed when complete; on any error nothing is left under OUTPUT. \
-            Negative numbers: --factor=-0.5 or --factor -0.5.
+            .webm (VP8/Opus), or audio only: .m4a (AAC), .ogg/.opus (Opus), .flac, .wav. Each \
+            track the input has is kept (an audio-only input writes audio only). The frame rate \
+            stays the input's unless --fps. In MP4 the AAC priming is signalled in the edit list \
+            (as ffmpeg does), so the first warped sample plays at 0. An existing OUTPUT is \
+            refused unless -y. The file is written under a temporary name and renamed when \
+            complete; on any error nothing is left under OUTPUT. Errors: 'error: ...', status 1 \
+            for bad input, 2 for bad usage. Negative numbers: --factor=-0.5 or --factor -0.5.
 
               gst-warp-launch warp in.mp4 out.mp4 --function triangle --factor 2 --plot
+              gst-warp-launch warp in.mov out.mp4 --fps 24000/1001 --crf 18 --preset slow -y
+              gst-warp-launch warp in.mp4 out.m4a --function constant --factor 0.5
             """
     )
 
@@ -28,9 +34,32 @@ struct WarpCommand: ParsableCommand {
     @OptionGroup(title: "Curve")
     var curve: CurveArguments
 
-    @Option(help: ArgumentHelp("Output frame rate: 24, 25, 30, 50, 60, or any (variable: every frame kept with its warped time).",
+    @Option(help: ArgumentHelp("Output frame rate: any rational or decimal (25, 24000/1001, 23.976, 29.97, 120), or any (variable: every frame kept with its warped time). Default: the input's.",
                                valueName: "rate"))
-    var fps = "30"
+    var fps: String?
+
+    @Option(help: ArgumentHelp("Input duration D in seconds, for an input whose container cannot tell it (it is the D of the map).",
+                               valueName: "seconds"))
+    var duration: Double?
+
+    @Flag(name: .customShort("y"), help: "Overwrite OUTPUT (and the plot) if it exists.")
+    var overwrite = false
+
+    @Flag(name: .customShort("n"), help: "Never overwrite: fail if OUTPUT (or the plot) exists.")
+    var neverOverwrite = false
+
+    @Option(help: ArgumentHelp("Video quality: x264's constant rate factor for H.264 (0-51, default \(EncoderSettings.defaultH264CRF); lower is better and larger), libvpx's cq-level for VP8 (0-63, default \(EncoderSettings.defaultVP8CRF)).",
+                               valueName: "n"))
+    var crf: Int?
+
+    @Option(help: ArgumentHelp("x264 speed preset for H.264: \(EncoderSettings.x264Presets.joined(separator: ", ")) (default \(EncoderSettings.defaultPreset)).",
+                               valueName: "name"))
+    var preset: String?
+
+    @Option(name: .customLong("audio-bitrate"),
+            help: ArgumentHelp("AAC or Opus bitrate in kbit/s (default \(EncoderSettings.defaultAACBitrate) for AAC, \(EncoderSettings.defaultOpusBitrate) for Opus).",
+                               valueName: "kbps"))
+    var audioBitrate: Int?
 
     @Option(help: ArgumentHelp("Audio interpolation: linear, cubic or sinc (default sinc).", valueName: "kind"))
     var interpolation: String?
@@ -47,22 +76,37 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print warnings and debug details of errors.")
     var verbose = false
 
+    var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate) }
+
     func validate() throws {
-        if Double(fps) == 0 {
-            throw ValidationError("--fps \(fps) is not a frame rate: use --fps any to keep every frame (variable frame rate)")
-        }
-        guard FrameRateChoice(argument: fps) != nil else {
-            throw ValidationError("--fps must be one of \(FrameRateChoice.accepted.joined(separator: ", "))")
+        if let fps {
+            if Double(fps) == 0 {
+                throw ValidationError("--fps \(fps) is not a frame rate: use --fps any to keep every frame (variable frame rate)")
+            }
+            guard FrameRateChoice(argument: fps) != nil else {
+                throw ValidationError("--fps \(fps) is not a frame rate: give \(FrameRateChoice.syntax)")
+            }
         }
         if let interpolation, !["linear", "cubic", "sinc"].contains(interpolation) {
-            throw ValidationError("--interpolation must be linear, cubic or sinc")
+            throw ValidationError("--interpolation must be linear, cubic or sinc"
+                                  + (Suggestion.closest(to: interpolation, in: ["linear", "cubic", "sinc"]).map { " (did you mean '\($0)'?)" } ?? ""))
+        }
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be positive") }
+        if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
+        if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
+        if let container = try? OutputContainer.forPath(output) {
+            do { try encoder.check(for: container) } catch { throw ValidationError(error.message) }
+            if container.isAudioOnly, fps != nil {
+                throw ValidationError("--fps sets the video frame rate, and .\(container.fileExtension) holds audio only")
+            }
         }
     }
 
     func run() throws {
         let job = WarpJob(input: input, output: output, curve: curve.options,
-                          frameRate: FrameRateChoice(argument: fps)!, interpolation: interpolation,
-                          blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
+                          frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation,
+                          encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
+                          duration: duration, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
         do {
             _ = try job.run()
         } catch {

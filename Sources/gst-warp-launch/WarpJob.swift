@@ -9,8 +9,15 @@ struct WarpJob {
     var input: String
     var output: String
     var curve: CurveOptions
-    var frameRate: FrameRateChoice = .fixed(30)
+    /// The output frame rate; nil keeps the input's (variable when the input's is).
+    var frameRate: FrameRateChoice?
     var interpolation: String?
+    /// `--crf`, `--preset`, `--audio-bitrate`.
+    var encoder = EncoderSettings()
+    /// What to do with an existing output.
+    var overwrite: Overwrite = .refuse
+    /// `--duration`: D in seconds, for an input whose container cannot tell it.
+    var duration: Double?
     /// videotimewarp frame-mode=blend (`--blend`).
     var blend = false
     var writePlot = false
@@ -18,6 +25,9 @@ struct WarpJob {
     var verbose = false
     /// A name for the input in messages (the demo calls its generated clip "the test clip").
     var inputLabel: String?
+
+    /// An existing output: refused (the default: say -y), replaced (`-y`), or kept (`-n`).
+    enum Overwrite { case refuse, replace, never }
 
     struct Result {
         var plan: WarpPlan
@@ -39,6 +49,15 @@ struct WarpJob {
             try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
         }
         let container = try OutputContainer.forPath(output)
+        try encoder.check(for: container)
+        for (role, path) in [("output", Optional(output)), ("plot", plotPath)] {
+            guard let path, FileIdentity(path: path) != nil else { continue }
+            switch overwrite {
+            case .replace: break
+            case .never: throw CLIError("the \(role) '\(path)' exists, and -n says not to overwrite it")
+            case .refuse: throw CLIError("the \(role) '\(path)' exists: give -y to overwrite it (or -n never to)")
+            }
+        }
         // A link is written through: the file it leads to is replaced, the link stays.
         let destination = OutputPaths.resolvingLinks(output)
         let dir = OutputPaths.directory(of: destination)
@@ -53,22 +72,36 @@ struct WarpJob {
         try OutputGuard.check(temporary, role: "temporary file", against: [("input", input)])
         for element in container.requiredElements where !Gst.hasElement(element) {
             throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
-                           + "(install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
+                           + "(run scripts/install-deps.sh, or install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
         }
-        // 2. The input: its duration D (the container's) and its streams.
-        let media = try MediaInfo.discover(path: input)
+        // 2. The input: its duration D (the container's, or --duration) and its streams.
+        var media = try MediaInfo.discover(path: input)
+        if let duration {
+            guard let ns = UInt64(exactly: (duration * 1e9).rounded()), ns > 0 else {
+                throw CLIError("--duration \(duration) is not a duration GStreamer can hold")
+            }
+            media.duration = ns
+        }
         guard media.duration != UInt64.max, media.duration > 0 else {
-            throw CLIError("cannot tell the duration of '\(input)', which the time map needs")
+            throw CLIError("cannot tell the duration of '\(input)', which the time map needs: give it with --duration SECONDS")
         }
         guard media.videoStreams > 0 || media.audioStreams > 0 else {
             throw CLIError("'\(input)' has neither video nor audio")
         }
+        if container.isAudioOnly {
+            guard media.audioStreams > 0 else {
+                throw CLIError("'\(input)' has no audio, and .\(container.fileExtension) holds audio only")
+            }
+            media.videoStreams = 0  // the video is not decoded at all
+            media.video = nil
+        }
+        let frameRate = self.frameRate ?? media.video.map { $0.fpsN > 0 && $0.fpsD > 0 ? .fixed($0.fpsN, $0.fpsD) : .any } ?? .any
         // 3. The map, refused before anything is written.
         let d = media.seconds
         let map = try curve.makeMap(duration: d)
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
-        printPlan(plan, media: media, container: container)
+        printPlan(plan, media: media, container: container, durationGiven: duration != nil)
 
         // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
         // run and remove the temporary file (this `end` runs after the removal below).
@@ -77,7 +110,7 @@ struct WarpJob {
         var keepTemporary = false
         defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
-                                  container: container, curve: curve, durationNs: media.duration,
+                                  container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, blend: blend)
         defer { graph.release() }
 
@@ -103,8 +136,16 @@ struct WarpJob {
                            + "nothing was written to '\(output)'")
         }
 
-        // 5. Complete (unless a signal came at the very end): move into place, measure, plot.
+        // 5. Complete (unless a signal came at the very end): the AAC priming signalled, moved
+        // into place, measured, plotted.
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
+        if let priming = container.primingFrames, let audio = graph.audioFed, audio.samples > 0 {
+            do {
+                try MP4EditList.signalPriming(path: temporary, priming: priming, samples: audio.samples, sampleRate: audio.rate)
+            } catch {
+                throw CLIError("\(error.message); nothing was written to '\(output)'")
+            }
+        }
         guard rename(temporary, destination) == 0 else {
             throw CLIError("could not rename '\(temporary)' to '\(output)': \(SystemError.text(errno))")
         }
@@ -113,10 +154,11 @@ struct WarpJob {
         if let plotPath {
             let plot = CurvePlot(title: curve.summary, map: map, duration: d,
                                  frames: frameRate == .any ? media.estimatedFrames : nil)
+            // The plot was refused up front when it existed without -y.
             try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
-        printSummary(result, media: media, container: container)
+        printSummary(result, media: media, frameRate: frameRate)
         return result
     }
 
@@ -126,7 +168,7 @@ struct WarpJob {
         return CLIError("\(how): nothing was written to '\(output)'", exitCode: Interrupts.exitCode(sig))
     }
 
-    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer) {
+    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, durationGiven: Bool) {
         var streams: [String] = []
         if let v = media.video {
             var text = "video \(v.width)x\(v.height)"
@@ -139,18 +181,24 @@ struct WarpJob {
             streams.append(text)
         }
         if let a = media.audio { streams.append("audio \(a.rate) Hz, \(a.channels) ch") }
-        say("Input:    \(inputLabel ?? input): \(Format.seconds(plan.inputDuration)) s, \(streams.joined(separator: "; "))")
+        say("Input:    \(inputLabel ?? input): \(Format.seconds(plan.inputDuration)) s\(durationGiven ? " (--duration)" : ""), "
+            + streams.joined(separator: "; "))
         say("Curve:    \(curve.summary)")
         say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
         var out = "Output:   \(output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
         if media.videoStreams > 0 { out += ", \(plan.frameRate)" }
         if media.audioStreams == 0 { out += ", no audio (the input has none)" }
+        if container.video != nil && media.videoStreams == 0 { out += ", no video (the input has none)" }
         say(out)
         if media.videoStreams > 0 { say("Frames:   \(plan.framesText)") }
+        var codecs: [String] = []
+        if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
+        if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
+        say("Encoding: \(codecs.joined(separator: "; "))")
         say("Expected output duration: \(plan.expectedDurationText)")
     }
 
-    private func printSummary(_ r: Result, media: MediaInfo, container: OutputContainer) {
+    private func printSummary(_ r: Result, media: MediaInfo, frameRate: FrameRateChoice) {
         if let c = r.counters {
             say("Frames:   \(c.input) in, \(c.output) out, \(c.dropped) dropped, \(c.duplicated) duplicated")
         }
@@ -159,8 +207,8 @@ struct WarpJob {
             var line = "Output duration: \(Format.seconds(m)) s measured from the written file "
                 + "(expected \(Format.seconds(r.plan.outputDuration)) s, "
                 + "\(diff >= 0 ? "+" : "")\(Format.fixed(diff * 1000, 1)) ms)"
-            if case .fixed(let n) = frameRate, media.videoStreams > 0 {
-                line += abs(diff) <= 1.0 / Double(n) + 1e-6 ? ", within one frame" : ", MORE than one frame off"
+            if case .fixed = frameRate, media.videoStreams > 0 {
+                line += abs(diff) <= 1.0 / frameRate.framesPerSecond + 1e-6 ? ", within one frame" : ", MORE than one frame off"
             }
             say(line)
         }
@@ -181,16 +229,22 @@ final class WarpGraph {
     private var trackers: [PositionTracker] = []
     /// How far the output has got (the furthest branch), ns of output stream time.
     var position: UInt64 { trackers.map(\.position).max() ?? 0 }
-    private var primingTrimmer: PrimingTrimmer?
+    private var sampleCounter: SampleCounter?
     private var released = false
 
-    init(uri: String, location: String, media: MediaInfo, container: OutputContainer, curve: CurveOptions,
-         durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?, blend: Bool = false) throws {
+    /// The audio fed to the encoder (frames, and their rate), for the MP4 edit list.
+    var audioFed: (samples: Int, rate: Int)? { sampleCounter?.total }
+
+    init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
+         curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
+         blend: Bool = false) throws {
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink")
         guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
             throw CLIError("internal pipeline error: no src, mux or sink")
         }
         src.set("uri", uri)
+        // An audio-only output: the video is not decoded (left as it is, unlinked).
+        if container.isAudioOnly { src.set("caps", "audio/x-raw") }
         sink.set("location", location)
         if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
             // Fine timestamps for variable frame rates (the default derives them from the rate).
@@ -208,32 +262,31 @@ final class WarpGraph {
             guard branch.link(to: mux) else {
                 throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
             }
-            // Progress: the output time of what leaves the warp element.
-            if let pad = warp.staticPad("src") {
+            // Progress: the output time of what leaves the encoder, so that the bar and its ETA
+            // include the encoder's drain at the end.
+            if let pad = branch.child("done")?.staticPad("src") {
                 let tracker = PositionTracker()
                 tracker.attach(to: pad)
                 trackers.append(tracker)
             }
-            if audio, let frames = container.primingFrames, let encoder = branch.child("aenc"),
+            if audio, container.primingFrames != nil, let encoder = branch.child("aenc"),
                let pad = encoder.staticPad("sink") {
-                let trimmer = PrimingTrimmer(frames: frames)
-                trimmer.attach(to: pad)
-                primingTrimmer = trimmer
+                let counter = SampleCounter()
+                counter.attach(to: pad)
+                sampleCounter = counter
             }
             guard let sinkPad = branch.staticPad("sink") else { throw CLIError("internal pipeline error: no sink pad") }
             return sinkPad
         }
         var videoSink: Pad?, audioSink: Pad?
-        if media.videoStreams > 0 {
-            let rate = frameRate.capsNumerator
-            videoSink = try addBranch("queue ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(rate)/1 ! "
-                                      + container.videoEncoder + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=0",
-                                      warpName: "vwarp", audio: false)
+        let tail = " ! queue name=done max-size-buffers=0 max-size-bytes=0 max-size-time=0"
+        if media.videoStreams > 0, let codec = container.video {
+            videoSink = try addBranch("queue ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
+                                      + encoder.videoEncoder(codec) + tail, warpName: "vwarp", audio: false)
         }
         if media.audioStreams > 0 {
             audioSink = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "
-                                      + container.audioEncoder + " ! queue max-size-buffers=0 max-size-bytes=0 max-size-time=0",
-                                      warpName: "awarp", audio: true)
+                                      + encoder.audioEncoder(container.audio) + tail, warpName: "awarp", audio: true)
         }
         let linker = BranchLinker(video: videoSink, audio: audioSink)
         src.onPadAdded { pad in linker.link(pad) }
@@ -313,53 +366,33 @@ final class PositionTracker: Sendable {
     }
 }
 
-/// Compensates an audio encoder's priming that the container does not signal: drops the first
-/// `frames` audio frames before the encoder and moves the rest earlier by as much, so that after
-/// the encoder's delay each sample plays at its own time again (in sync with the video).
-final class PrimingTrimmer: Sendable {
+/// Counts the audio frames that pass a pad (the encoder's input), with their sample rate: the
+/// length of the warped audio, which the MP4 edit list plays.
+final class SampleCounter: Sendable {
     private struct State {
-        var remaining: Int
+        var frames = 0
         var rate = 0, bpf = 0
-        var frames: Int
     }
-    private let state: Mutex<State>
+    private let state = Mutex(State())
 
-    init(frames: Int) { state = Mutex(State(remaining: frames, frames: frames)) }
+    /// The frames counted and their rate; nil before the caps.
+    var total: (samples: Int, rate: Int)? {
+        state.withLock { $0.rate > 0 ? ($0.frames, $0.rate) : nil }
+    }
 
+    /// Counts on `pad` from now on.
     func attach(to pad: Pad) {
-        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in handle(item) }
-    }
-
-    private func handle(_ item: ProbeItem) -> ProbeVerdict {
-        switch item {
-        case .caps(let caps):
-            if let audio = caps.audio {
-                state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame }
-            }
-            return .pass
-        case .buffer(let buffer):
-            let s = state.withLock { $0 }
-            guard s.rate > 0, s.bpf > 0 else { return .pass }
-            let shift = UInt64(s.frames) * 1_000_000_000 / UInt64(s.rate)
-            let available = buffer.size / s.bpf
-            let drop = min(s.remaining, available)
-            if drop == available && drop > 0 {
-                state.withLock { $0.remaining -= drop }
-                return .drop
-            }
-            if drop > 0 { state.withLock { $0.remaining = 0 } }
-            var pts = buffer.pts, duration = buffer.duration
-            if pts != UInt64.max {
-                let cut = UInt64(drop) * 1_000_000_000 / UInt64(s.rate)
-                let (sum, overflow) = pts.addingReportingOverflow(cut)
-                let advanced = overflow ? UInt64.max - 1 : sum
-                pts = advanced >= shift ? advanced - shift : 0
-                if drop > 0, duration != UInt64.max {
-                    duration = duration > cut ? duration - cut : 0
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .caps(let caps):
+                if let audio = caps.audio { state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame } }
+            case .buffer(let buffer):
+                state.withLock { s in
+                    if s.bpf > 0 { s.frames += buffer.size / s.bpf }
                 }
+            default:
+                break
             }
-            return .rewrite(trimStartBytes: drop * s.bpf, pts: pts, duration: duration)
-        default:
             return .pass
         }
     }

@@ -39,6 +39,7 @@ typedef enum {
   TIMEWARP_PROP_EXPRESSION,
   TIMEWARP_PROP_DURATION,
   TIMEWARP_PROP_OUTPUT_DURATION,
+  TIMEWARP_PROP_REVERSE,
   /* videotimewarp */
   TIMEWARP_PROP_IN,
   TIMEWARP_PROP_OUT,
@@ -48,6 +49,7 @@ typedef enum {
   TIMEWARP_PROP_MAX_RATE,
   /* audiotimewarp */
   TIMEWARP_PROP_INTERPOLATION,
+  TIMEWARP_PROP_QUALITY,
   /* videotimewarp: frame blending */
   TIMEWARP_PROP_FRAME_MODE,
   TIMEWARP_PROP_MAX_BLEND_FRAMES,
@@ -63,6 +65,10 @@ typedef enum {
 #define TIMEWARP_DEFAULT_MODIFIER 0.5
 /** `interpolation`: sinc (GstTimeWarpInterpolation value 2). */
 #define TIMEWARP_DEFAULT_INTERPOLATION 2
+/** audiotimewarp `quality`: the sinc kernel's design, 0 ... 10, default 4 (as audioresample). */
+#define TIMEWARP_QUALITY_MIN 0
+#define TIMEWARP_QUALITY_MAX 10
+#define TIMEWARP_DEFAULT_QUALITY 4
 /** `max-duplication-time`: 0, no limit (as videorate). */
 #define TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME 0
 /** `max-rate`: G_MAXINT, no limit (as videorate). */

@@ -17,8 +17,8 @@ extension AudioState {
         }
         format = newFormat
         // The interpolation kernel's lookahead, in time.
-        let interpolation = element.shared.withLock { $0.settings.interpolation }
-        let latency = ClockTime.scale(UInt64(interpolation.nominalLookahead), ClockTime.second,
+        let (interpolation, quality) = element.shared.withLock { ($0.settings.interpolation, $0.settings.sincQuality) }
+        let latency = ClockTime.scale(UInt64(interpolation.nominalLookahead(quality: quality)), ClockTime.second,
                                       UInt64(newFormat.rate)) ?? 0
         element.shared.withLock { $0.latency = latency }
         return element.srcPad.push(event)

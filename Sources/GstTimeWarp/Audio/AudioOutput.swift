@@ -100,6 +100,7 @@ extension AudioState {
 
     /// Stamps `out` (`frames` frames) from the sample index and pushes it.
     mutating func push(_ out: consuming Buffer, frames: Int, _ element: WarpElement<AudioState>) -> GstFlowReturn {
+        if run.reverseClock != nil { return pushReversed(out, frames: frames, element) }
         guard var stamp = run.clock?.stamp(count: frames), let output = run.timeline.output else { return GST_FLOW_OK }
         // Past the segment's stop nothing more is wanted: EOS, as sources say it (and a drain
         // of a huge scale stops there).

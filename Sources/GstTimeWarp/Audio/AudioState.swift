@@ -7,6 +7,13 @@ struct AudioRun {
     var resampler: WarpResampler?
     /// Timestamps of the current run's output.
     var clock: AudioOutputClock?
+    /// Timestamps of the current run's output in reverse playback (instead of `clock`).
+    var reverseClock: ReverseAudioClock?
+    /// The resampler runs backwards (reverse playback): it warps through `x ↦ -T(-x)`.
+    var reflected = false
+    /// Reverse playback: the buffers of the chunk being gathered (ascending), played backwards
+    /// when the next chunk starts below them.
+    var reverseChunk: [ReverseChunkPart] = []
     /// Input stream time of the current run's first sample (ns).
     var runStart: UInt64 = 0
     /// Input samples fed since `runStart`.

@@ -19,7 +19,7 @@ extension AudioState: WarpStream {
     /// The resampler keeps its phase and history and warps the samples still to come through
     /// the new map (which equals the old one up to the change: no click).
     mutating func mapDidChange(_ warp: TimestampWarp) {
-        run.resampler?.replaceWarp(warpTimes: warp.map.inPlaceWarp())
+        run.resampler?.replaceWarp(warpTimes: run.reflected ? Self.reflected(warp) : warp.map.inPlaceWarp())
     }
 
     mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {
@@ -43,8 +43,10 @@ extension AudioState: WarpStream {
             }
         }
         guard element.pushSegmentIfPending(&self), let pair = run.timeline.current else { return GST_FLOW_ERROR }
-        if pair.warp.isIdentity { return passThrough(buffer, format, element) }
+        if element.requestReversePlayback(run.timeline) { return GST_FLOW_OK }
+        if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, element) }
 
+        if pair.input.rate < 0 { return processReverse(buffer, format, pair, element) }
         let input = pair.input
         let rate = UInt64(format.rate)
         // Whole frames only: an incomplete frame at the end waits for the next buffer.
@@ -91,7 +93,7 @@ extension AudioState: WarpStream {
         if run.resampler == nil {
             // Buffers without timestamps follow the previous one (or start at the segment).
             startRun(at: streamTime ?? run.nextStreamTime ?? input.time, format: format,
-                     pair: pair, interpolation: element.shared.withLock { $0.settings.interpolation })
+                     pair: pair, settings: element.shared.withLock { ($0.settings.interpolation, $0.settings.sincQuality) })
         }
         payload -= skipped
         run.runInputFrames &+= UInt64(payload)
@@ -139,10 +141,11 @@ extension AudioState: WarpStream {
 
     /// Starts a contiguous run whose first input sample is at stream time `start`.
     mutating func startRun(at start: UInt64, format: AudioStreamFormat, pair: SegmentPair,
-                           interpolation: AudioInterpolation) {
+                           settings: (interpolation: AudioInterpolation, quality: WarpSincQuality)) {
         let warp = pair.warp
         // The map in batches: one call per chunk of input times, not per sample.
-        run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
+        run.resampler = WarpResampler(channels: format.channels, rate: format.rate,
+                                      interpolation: settings.interpolation, sincQuality: settings.quality,
                                       startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
         // A run from the segment start begins exactly at the output segment's start (which holds
         // an accurate seek's requested position).
@@ -155,6 +158,13 @@ extension AudioState: WarpStream {
 
     /// Emits the tail of the current run (EOS, new segment, discontinuity).
     mutating func drain(_ element: WarpElement<AudioState>) -> GstFlowReturn {
+        let ret = flushReverseChunk(element)
+        guard ret == GST_FLOW_OK else { return ret }
+        return drainRun(element)
+    }
+
+    /// Emits the tail of the current run.
+    mutating func drainRun(_ element: WarpElement<AudioState>) -> GstFlowReturn {
         guard run.resampler != nil, let format else { return GST_FLOW_OK }
         let ret: GstFlowReturn
         switch format.sampleFormat {
@@ -165,19 +175,29 @@ extension AudioState: WarpStream {
         }
         run.resampler = nil
         run.clock = nil
+        run.reverseClock = nil
+        run.reflected = false
         run.runInputFrames = 0
         return ret
     }
 
     static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
-        guard TimeWarpPropertyId(rawValue: id) == TIMEWARP_PROP_INTERPOLATION else { return false }
-        settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
+        switch TimeWarpPropertyId(rawValue: id) {
+        case TIMEWARP_PROP_INTERPOLATION: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
+        case TIMEWARP_PROP_QUALITY: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
+        default: return false
+        }
         return true
     }
 
     static func getProperty(_ id: UInt32, _ value: PropertyValue, _ element: WarpElement<AudioState>) -> Bool {
-        guard TimeWarpPropertyId(rawValue: id) == TIMEWARP_PROP_INTERPOLATION else { return false }
-        value.set(enumValue: element.shared.withLock { $0.settings.interpolation }.gEnumValue)
+        switch TimeWarpPropertyId(rawValue: id) {
+        case TIMEWARP_PROP_INTERPOLATION:
+            value.set(enumValue: element.shared.withLock { $0.settings.interpolation }.gEnumValue)
+        case TIMEWARP_PROP_QUALITY:
+            value.set(int: Int32(element.shared.withLock { $0.settings.sincQuality }.level))
+        default: return false
+        }
         return true
     }
 }

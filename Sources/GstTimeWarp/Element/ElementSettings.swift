@@ -8,8 +8,12 @@ struct ElementSettings: Sendable {
     /// `function`, `factor`, `modifier`, `keyframes`, `expression`, `duration` and the Swift API's
     /// custom curve.
     var timeMap = TimeMapSettings()
+    /// `reverse`: play a reverse stream (negative rate) into a forward one.
+    var reverse = false
     /// audiotimewarp's `interpolation`.
     var interpolation = AudioInterpolation(gEnumValue: TIMEWARP_DEFAULT_INTERPOLATION)
+    /// audiotimewarp's `quality` (the sinc kernel's design).
+    var sincQuality = WarpSincQuality(Int(TIMEWARP_DEFAULT_QUALITY))
     /// videotimewarp's `max-duplication-time` (ns; 0: no limit).
     var maxDuplicationTime: UInt64 = UInt64(TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME)
     /// videotimewarp's `max-rate` (frames per second).

@@ -19,6 +19,8 @@ struct Timeline: Sendable {
     var discontPending = true
     /// An error was posted for the current map (not repeated for every buffer).
     var mapFailed = false
+    /// Set while `reverse=true` plays a reverse segment into a forward one.
+    var reversal: Reversal?
 
     /// Starts a new input segment (after draining what the old one held).
     mutating func begin(_ segment: Segment, seqnum: UInt32) {

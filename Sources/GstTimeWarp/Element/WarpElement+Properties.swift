@@ -13,6 +13,9 @@ extension WarpElement where S: ~Copyable {
             case TIMEWARP_PROP_KEYFRAMES: state.settings.timeMap.keyframes = value.string
             case TIMEWARP_PROP_EXPRESSION: state.settings.timeMap.expression = value.string
             case TIMEWARP_PROP_DURATION: state.settings.timeMap.duration = value.uint64
+            case TIMEWARP_PROP_REVERSE:
+                state.settings.reverse = value.bool
+                return true
             default: return S.setProperty(id, value, &state.settings)
             }
             mapSettingsDidChange(&state)
@@ -27,7 +30,7 @@ extension WarpElement where S: ~Copyable {
     }
 
     func getProperty(_ id: UInt32, _ value: PropertyValue) -> Bool {
-        let (settings, map) = shared.withLock { ($0.settings.timeMap, $0.map) }
+        let (settings, map, reverse) = shared.withLock { ($0.settings.timeMap, $0.map, $0.settings.reverse) }
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_FUNCTION: value.set(enumValue: settings.function.rawValue)
         case TIMEWARP_PROP_FACTOR: value.set(settings.factor)
@@ -35,6 +38,7 @@ extension WarpElement where S: ~Copyable {
         case TIMEWARP_PROP_KEYFRAMES: value.set(settings.keyframes)
         case TIMEWARP_PROP_EXPRESSION: value.set(settings.expression)
         case TIMEWARP_PROP_DURATION: value.set(settings.duration)
+        case TIMEWARP_PROP_REVERSE: value.set(bool: reverse)
         case TIMEWARP_PROP_OUTPUT_DURATION:
             let out = map?.outputDuration
                 ?? (try? settings.makeMap(mediaDuration: settings.durationSeconds))?.outputDuration

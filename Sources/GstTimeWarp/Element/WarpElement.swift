@@ -24,6 +24,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     let position = Atomic<UInt64>(ClockTime.none)
     /// Live changes of the time map: what changed, and whether the map was used yet.
     let live = LiveMapState()
+    /// `reverse=true` asked upstream for reverse playback in this stream.
+    let reverseSeekSent = Atomic<Bool>(false)
 
     /// The Swift side of `element`.
     init(element: ElementHandle) { self.element = element }
@@ -78,7 +80,13 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         guard let warp = ensureWarp(&st.timeline), let input = st.timeline.input else { return false }
         let seqnum = st.timeline.seqnum
         let seek = RecentSeeks.seek(seqnum: seqnum)
-        let out = warp.outputSegment(for: input, continuing: st.timeline.previous, answering: seek)
+        var out = warp.outputSegment(for: input, continuing: st.timeline.previous, answering: seek)
+        st.timeline.reversal = nil
+        if input.rate < 0, shared.withLock({ $0.settings.reverse }) {
+            guard let reversal = reversal(for: input, warp) else { return false }
+            st.timeline.reversal = reversal
+            out = reversal.outputSegment(for: input, warp)
+        }
         st.timeline.output = out
         st.timeline.segmentPending = false
         shared.withLock { $0.timeline = PublishedTimeline(input: input, output: out, warp: warp) }
@@ -221,6 +229,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             $0.latency = 0
         }
         live.reset()
+        reverseSeekSent.store(false, ordering: .relaxed)
         position.store(ClockTime.none, ordering: .relaxed)
     }
 }

@@ -102,3 +102,24 @@ enum ErrorCode {
     /// GST_RESOURCE_ERROR_NO_SPACE_LEFT
     static let noSpace = Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue)
 }
+
+/// A closure run by `gst_element_call_async`, kept alive until GStreamer releases it.
+private final class AsyncCall: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+extension ElementHandle {
+    /// Runs `body` on another thread (`gst_element_call_async`), which keeps the element alive
+    /// meanwhile: for what must not run on the streaming thread, such as a flushing seek upstream.
+    func callAsync(_ body: @escaping @Sendable () -> Void) {
+        let call = Unmanaged.passRetained(AsyncCall(body)).toOpaque()
+        gst_element_call_async(raw, { _, data in
+            guard let data else { return }
+            Unmanaged<AsyncCall>.fromOpaque(data).takeUnretainedValue().body()
+        }, call, { data in
+            guard let data else { return }
+            Unmanaged<AsyncCall>.fromOpaque(data).release()
+        })
+    }
+}

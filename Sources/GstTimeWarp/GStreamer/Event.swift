@@ -114,6 +114,14 @@ struct Event: ~Copyable {
         return Event(taking: e)
     }
 
+    /// A flushing, accurate SEEK for reverse playback (rate -1) of `[0, stop]` (ns).
+    static func reverseSeek(stop: UInt64) -> Event? {
+        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        guard let e = gst_event_new_seek(-1.0, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, 0,
+                                         GST_SEEK_TYPE_SET, gint64(clamping: stop)) else { return nil }
+        return Event(taking: e)
+    }
+
     /// A CAPS event for `caps`.
     static func caps(_ caps: borrowing Caps) -> Event? {
         guard let e = gst_event_new_caps(caps.raw) else { return nil }

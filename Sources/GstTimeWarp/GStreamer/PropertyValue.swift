@@ -13,6 +13,8 @@ struct PropertyValue {
     var int: Int32 { g_value_get_int(raw) }
     /// The value as an enum's integer value.
     var enumValue: Int32 { g_value_get_enum(raw) }
+    /// The value as a boolean.
+    var bool: Bool { g_value_get_boolean(raw) != 0 }
     /// The value as a string ("" for NULL).
     var string: String { g_value_get_string(raw).map { String(cString: $0) } ?? "" }
 
@@ -24,6 +26,8 @@ struct PropertyValue {
     func set(int v: Int32) { g_value_set_int(raw, v) }
     /// Stores an enum's integer value.
     func set(enumValue v: Int32) { g_value_set_enum(raw, v) }
+    /// Stores a boolean.
+    func set(bool v: Bool) { g_value_set_boolean(raw, v ? 1 : 0) }
     /// Stores a string.
     func set(_ v: String) { g_value_set_string(raw, v) }
 }

@@ -120,6 +120,7 @@ extension VideoState {
     /// the run's remaining slots.
     mutating func drain(_ element: WarpElement<VideoState>) -> GstFlowReturn {
         if !run.blendFrames.isEmpty { return closeBlendRun(nextWarpedTime: nil, element) }
+        if (run.timeline.input?.rate ?? 1) < 0, run.timeline.reversal == nil { return drainReverse(element) }
         guard var current = run.held.take() else { return GST_FLOW_OK }
         let end = current.warpedEnd
         let ret = fill(with: &current, element) { slot in slot < end }

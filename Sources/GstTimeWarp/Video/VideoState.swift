@@ -51,6 +51,8 @@ struct VideoSegmentRun {
     var grid: OutputFrameGrid?
     /// The next output slot to fill; nil until the first frame places the grid.
     var nextSlot: UInt64?
+    /// Reverse playback reached slot 0: no slot is left to fill in this segment.
+    var slotsExhausted = false
     /// Time of the last slot pushed (fixed rate): a grid restarted by renegotiation continues
     /// after it.
     var lastSlotTime: UInt64?
@@ -81,8 +83,6 @@ struct VideoRun: ~Copyable {
     var segment = VideoSegmentRun()
     /// A warning about missing timestamps was posted already.
     var warnedNoTimestamp = false
-    /// A warning about reverse playback at a fixed rate was posted already.
-    var warnedReverse = false
     /// A warning about the end of the clock range was posted already.
     var warnedClockEnd = false
     /// A warning about a frame that could not be mapped for blending was posted already.

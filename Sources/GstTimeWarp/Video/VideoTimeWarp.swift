@@ -50,14 +50,21 @@ extension VideoState: WarpStream {
         }
         guard element.pushSegmentIfPending(&self), let warp = run.timeline.warp, run.timeline.output != nil,
               let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }
+        if element.requestReversePlayback(run.timeline) {
+            element.counters.bump(.dropped)  // forward frames while reverse playback is asked for
+            return GST_FLOW_OK
+        }
         guard let streamTime = knownStreamTime ?? run.timeline.input?.streamTime(of: pts) else {
             element.counters.bump(.dropped)
             element.element.log(.debug, "frame at \(ClockTime.describe(pts)) is outside the segment: dropped")
             return GST_FLOW_OK
         }
-        // Reverse playback (negative rate) delivers frames in descending order.
-        let reverse = inputRate < 0
-        if let last = run.segment.lastInputStreamTime, reverse ? streamTime >= last : streamTime <= last {
+        // Reverse playback (negative rate) delivers frames in descending order; they go out
+        // descending too, unless `reverse=true` plays them into a forward stream.
+        let descendingInput = inputRate < 0
+        let reversal = run.timeline.reversal
+        let reverse = descendingInput && reversal == nil
+        if let last = run.segment.lastInputStreamTime, descendingInput ? streamTime >= last : streamTime <= last {
             element.counters.bump(.dropped)
             element.element.log(.warning, "timestamp went backwards (\(ClockTime.describe(streamTime)) after "
                                 + "\(ClockTime.describe(last))): late frame dropped")
@@ -67,11 +74,18 @@ extension VideoState: WarpStream {
         let inputDiscont = buffer.isDiscont
         if inputDiscont { run.timeline.discontPending = true }
 
-        let warped = run.segment.lastEnd?.streamTime == streamTime
-            ? run.segment.lastEnd?.warped ?? 0 : warp.outputTimestamp(streamTime: streamTime)
         let endStreamTime = streamTime &+ inputDuration(of: buffer)
-        let warpedEnd = warp.outputTimestamp(streamTime: endStreamTime)
-        run.segment.lastEnd = (endStreamTime, warpedEnd)
+        let warped: UInt64, warpedEnd: UInt64
+        if let reversal {
+            // Played backwards: the frame's end comes first, at T(end) - T(t + duration).
+            warped = reversal.outputTime(ofStreamTime: endStreamTime, warp)
+            warpedEnd = reversal.outputTime(ofStreamTime: streamTime, warp)
+        } else {
+            warped = run.segment.lastEnd?.streamTime == streamTime
+                ? run.segment.lastEnd?.warped ?? 0 : warp.outputTimestamp(streamTime: streamTime)
+            warpedEnd = warp.outputTimestamp(streamTime: endStreamTime)
+            run.segment.lastEnd = (endStreamTime, warpedEnd)
+        }
         guard warped < ClockTime.end else {
             element.counters.bump(.dropped)
             element.warnClockEnd(&run.warnedClockEnd)
@@ -83,13 +97,9 @@ extension VideoState: WarpStream {
         case .variable:
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, element)
         case .fixed where reverse:
-            if !run.warnedReverse {
-                run.warnedReverse = true
-                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                            "Reverse playback: frames are retimed without frame-rate conversion")
-            }
-            return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, element)
-        case .fixed where blends(element):
+            return pushFixedReverse(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), element)
+        case .fixed where !descendingInput && blends(element):
+            // Blending follows ascending input (reverse playback shows the nearest frames).
             let span = FrameSpan(start: streamTime, end: endStreamTime)
             return pushBlend(BlendFrame(buffer, span: span, warpedTime: warped, warpedEnd: warpedEnd),
                              discont: inputDiscont, element)
@@ -110,7 +120,7 @@ extension VideoState: WarpStream {
     mutating func pushVariable(_ buffer: consuming Buffer, warped: UInt64, warpedEnd: UInt64,
                                _ element: WarpElement<VideoState>) -> GstFlowReturn {
         var pts = warped
-        let reverse = (run.timeline.input?.rate ?? 1) < 0
+        let reverse = (run.timeline.input?.rate ?? 1) < 0 && run.timeline.reversal == nil
         if let last = run.segment.lastOutputTime {  // rounding collision: keep the order strict
             if reverse {
                 if pts >= last { pts = last > 0 ? last - 1 : 0 }

@@ -14,7 +14,7 @@ final class AudioCoreControlPointTests: XCTestCase {
                                                                 outputs: outputs, warp: warp)
         var g = ControlPointGenerator(rate: Double(rate))
         var got: [WarpControlPoint] = []
-        for i in 0...n {
+        for i in 0...n + 1 {                // X(n + 1) decides the bend of the last interval
             g.feed(warp(t0 + Double(i) / Double(rate)))
             while let c = g.next() { got.append(c) }
         }
@@ -28,6 +28,29 @@ final class AudioCoreControlPointTests: XCTestCase {
             let s = (warp(t0 + Double(i) / Double(rate)) - warp(t0 + Double(i - 1) / Double(rate))) * Double(rate)
             XCTAssertEqual(got[j].scale, s, accuracy: 1e-9)
         }
+    }
+
+    func testFollowsTheExactInverseBetweenSamples() {
+        // X(t) = 0.5 t + t^2 inverts in closed form: t = (sqrt(0.25 + 4 tau) - 0.5) / 2. The chord's
+        // inverse (no bend) is off by up to X'' h^2 / (8 X') of a sample, 2.5e-4 here; the bend
+        // brings it to the third order.
+        let rate = 1000
+        let t0 = 0.25
+        let warp: (Double) -> Double = { 0.5 * $0 + $0 * $0 }
+        var g = ControlPointGenerator(rate: Double(rate))
+        var got: [Double] = []
+        for i in 0...3001 {
+            g.feed(warp(t0 + Double(i) / Double(rate)))
+            while let c = g.next() { got.append(c.position) }
+        }
+        XCTAssertGreaterThan(got.count, 1000)
+        var worst = 0.0
+        for (j, c) in got.enumerated() {
+            let tau = warp(t0) + Double(j) / Double(rate)
+            let exact = ((0.25 + 4 * tau).squareRoot() - 0.5) / 2
+            worst = max(worst, abs(c - (exact - t0) * Double(rate)))
+        }
+        XCTAssertLessThan(worst, 1e-6)
     }
 
     func testFeedingAheadLosesNothing() {
@@ -88,7 +111,14 @@ final class AudioCoreControlPointTests: XCTestCase {
                 while a + 1 < accepted.count && !(tau < accepted[a + 1].x) { a += 1 }
                 guard a + 1 < accepted.count else { break }
                 let p = accepted[a], q = accepted[a + 1]
-                expected.append(Double(p.i) + (tau - p.x) / (q.x - p.x) * Double(q.i - p.i))
+                let u = (tau - p.x) / (q.x - p.x)
+                var b = 0.0
+                // A bend for a one-step interval after a one-step predecessor: it needs X(q.i + 1).
+                if q.i - p.i == 1 && a >= 1 && accepted[a - 1].i == p.i - 1 {
+                    guard q.i + 1 < xs.count else { break }
+                    b = AudioCoreTestSupport.referenceBend(accepted[a - 1].x, p.x, q.x, xs[q.i + 1])
+                }
+                expected.append(Double(p.i) + (b == 0 ? u * Double(q.i - p.i) : u + b * u * (1 - u)))
                 j += 1
             }
             var g = ControlPointGenerator(rate: rate)

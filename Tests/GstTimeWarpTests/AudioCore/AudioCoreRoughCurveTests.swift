@@ -7,6 +7,37 @@ import XCTest
 /// built (each build costs tens of microseconds; one per key made 10,000 keys 50 times slower).
 final class AudioCoreRoughCurveTests: XCTestCase {
     func testTenThousandRandomKeysBuildFewTables() throws {
+        try checkRandomKeysBuildFewTables(quality: .standard)
+    }
+
+    /// At quality 10 a table takes about 3 MB and only 8 fit in the cache: before tables were
+    /// built on demand only (`WarpSincBank.charge`), every level switch rebuilt one (10 s of
+    /// stereo with 10,000 keys took 30 s).
+    func testTenThousandRandomKeysAtQualityTenBuildFewTables() throws {
+        try checkRandomKeysBuildFewTables(quality: WarpSincQuality(10))
+    }
+
+    /// Table levels and direct rows are the same weights: a direct row at a table's phase equals
+    /// that table row.
+    func testDirectRowsMatchTableRows() {
+        for quality in [WarpSincQuality(0), .standard, WarpSincQuality(10)] {
+            let prototype = WarpSincTable.shared(quality)
+            let bank = WarpSincBank(prototype: prototype)
+            for q in [0, 7, 40, bank.maxLevel] {
+                let level = WarpSincLevel(level: q, deepest: bank.maxLevel, prototype: prototype)
+                let direct = WarpSincDirectRow()
+                let taps = 2 * level.halfTaps
+                for phi in [0, 1, level.phases / 3, level.phases - 1] {
+                    direct.fill(prototype: prototype, bandwidth: WarpSincBank.bandwidths[level.level],
+                                halfTaps: level.halfTaps, fraction: Double(phi) / Double(level.phases))
+                    let worst = (0..<taps).map { abs(direct.doubles[$0] - level.rows[phi * taps + $0]) }.max() ?? 0
+                    XCTAssertLessThanOrEqual(worst, 1e-15, "quality \(quality.level) level \(q) row \(phi)")
+                }
+            }
+        }
+    }
+
+    private func checkRandomKeysBuildFewTables(quality: WarpSincQuality) throws {
         // Deterministic pseudo-random scales in [0.3, 3].
         var x: UInt64 = 88172645463325252
         func next() -> Double {
@@ -17,7 +48,7 @@ final class AudioCoreRoughCurveTests: XCTestCase {
         let text = (0..<n).map { "\(Double($0) / Double(n - 1)):\(next())" }.joined(separator: ", ")
         let spec = try KeyframeSpec.parse(text)
         let map = try TimeMap(curve: try spec.makeCurve(mediaDuration: 10), mediaDuration: 10)
-        var r = WarpResampler(channels: 1, rate: 48000, interpolation: .sinc, startTime: 0,
+        var r = WarpResampler(channels: 1, rate: 48000, interpolation: .sinc, sincQuality: quality, startTime: 0,
                               warpTimes: map.inPlaceWarp())
         let input = [Float](repeating: 0.25, count: 48000)
         var out: [Float] = []

@@ -105,9 +105,20 @@ enum AudioCoreTestSupport {
         for j in 0..<outputs {
             let tau = xs[0] + Double(j) / Double(rate)
             while i < xs.count - 1 && !(tau < xs[i]) { i += 1 }
-            result.append((Double(i - 1) + (tau - xs[i - 1]) / (xs[i] - xs[i - 1]), i))
+            let u = (tau - xs[i - 1]) / (xs[i] - xs[i - 1])
+            let b = i >= 2 && i + 1 < xs.count ? referenceBend(xs[i - 2], xs[i - 1], xs[i], xs[i + 1]) : 0
+            result.append((Double(i - 1) + u + b * u * (1 - u), i))
         }
         return result
+    }
+
+    /// The bend of docs/mathematics.md#audio-control-points, written from its definition:
+    /// `((x3 - x2) - (x1 - x0)) / (4 (x2 - x1))` for the interval `[x1, x2)`, 0 unless `x3` would be
+    /// accepted after `x2` and `1e-6 <= |b| <= 1/2`.
+    static func referenceBend(_ x0: Double, _ x1: Double, _ x2: Double, _ x3: Double) -> Double {
+        guard x3.isFinite, x3 > x2, x0.isFinite else { return 0 }
+        let b = ((x3 - x2) - (x1 - x0)) / (4 * (x2 - x1))
+        return abs(b) >= 1e-6 && abs(b) <= 0.5 ? b : 0
     }
 
     /// Linear interpolation of mono `x` at fractional index `c`, replicating the edge samples.

@@ -42,7 +42,8 @@ final class AudioCoreVariableWarpTests: XCTestCase {
         XCTAssertEqual(out.count, count)
         let cps = AudioCoreTestSupport.referenceControlPoints(frames: n, rate: rate, startTime: t0,
                                                               outputs: count, warp: warp)
-        for j in 0..<min(count, out.count) {
+        // (The last interval's points are extrapolated without a bend: the stream has no X(n + 1).)
+        for j in 0..<min(count, out.count) where cps[j] < Double(n - 1) {
             XCTAssertEqual(out[j], AudioCoreTestSupport.linearAt(input, min(cps[j], Double(n))), accuracy: 1e-9, "j=\(j)")
         }
     }

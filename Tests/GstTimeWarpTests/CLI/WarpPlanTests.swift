@@ -37,12 +37,61 @@ final class WarpPlanTests: XCTestCase {
         XCTAssertTrue(variable.framesText.contains("no effect"), variable.framesText)
     }
 
-    func testFrameRateChoices() {
+    func testFrameRateChoices() throws {
         XCTAssertEqual(FrameRateChoice(argument: "24"), .fixed(24))
         XCTAssertEqual(FrameRateChoice(argument: "ANY"), .any)
-        XCTAssertEqual(FrameRateChoice(argument: "any")?.capsNumerator, 0)
-        XCTAssertNil(FrameRateChoice(argument: "48"))
-        XCTAssertNil(FrameRateChoice(argument: "thirty"))
+        XCTAssertEqual(FrameRateChoice(argument: "any")?.capsFraction, "0/1")
+        XCTAssertEqual(FrameRateChoice(argument: "48"), .fixed(48, 1))
+        XCTAssertEqual(FrameRateChoice(argument: "120")?.capsFraction, "120/1")
+        XCTAssertEqual(FrameRateChoice(argument: "24000/1001"), .fixed(24000, 1001))
+        XCTAssertEqual(FrameRateChoice(argument: "48000/2002"), .fixed(24000, 1001))  // reduced
+        // The NTSC decimals are N * 1000/1001; other decimals are exact.
+        XCTAssertEqual(FrameRateChoice(argument: "23.976"), .fixed(24000, 1001))
+        XCTAssertEqual(FrameRateChoice(argument: "29.97"), .fixed(30000, 1001))
+        XCTAssertEqual(FrameRateChoice(argument: "59.94"), .fixed(60000, 1001))
+        XCTAssertEqual(FrameRateChoice(argument: "12.5"), .fixed(25, 2))
+        XCTAssertEqual(FrameRateChoice(argument: "25.0"), .fixed(25, 1))
+        for bad in ["thirty", "0", "-25", "25/0", "1/0", "0/1", "1e3", "5000", "nan", "", "30/", "/2", "2.5.1"] {
+            XCTAssertNil(FrameRateChoice(argument: bad), bad)
+        }
+        // 24000/1001 fps over 1.45 s: slots k * 1001/24000 before 1.45 s, k < 34.77: 35 frames.
+        let options = CurveOptions(function: "constant", factor: 1.45)
+        let plan = WarpPlan(map: try options.makeMap(duration: 1), inputDuration: 1, inputFrames: 30,
+                            frameRate: .fixed(24000, 1001))
+        XCTAssertEqual(plan.expectedOutputFrames, 35)
+    }
+
+    func testConflictsAndSuggestions() {
+        XCTAssertNil(CurveOptions(function: "triangle").conflict(given: ["factor", "modifier"]))
+        XCTAssertNotNil(CurveOptions(function: "triangle", keyframes: "0:1").conflict(given: ["keyframes"]))
+        XCTAssertNotNil(CurveOptions(function: "constant").conflict(given: ["modifier"]))
+        XCTAssertNil(CurveOptions(function: "constant").conflict(given: ["factor"]))
+        XCTAssertNotNil(CurveOptions(keyframes: "0:1, 1:2").conflict(given: ["keyframes", "factor"]))
+        XCTAssertNil(CurveOptions(function: "antiderivative", expression: "u").conflict(given: ["expression"]))
+        XCTAssertEqual(Suggestion.closest(to: "trianlge", in: CurveOptions.functionNicks), "triangle")
+        XCTAssertEqual(Suggestion.closest(to: "cosin", in: CurveOptions.functionNicks), "cosine")
+        XCTAssertNil(Suggestion.closest(to: "zzzzzz", in: CurveOptions.functionNicks))
+        XCTAssertTrue(CurveOptions.unknownFunctionMessage("smoothstep").contains("did you mean 'double-smoothstep'")
+                      || CurveOptions.unknownFunctionMessage("smoothstep").contains("choose one of"))
+    }
+
+    func testEncoderSettingsRefuseWhatDoesNothing() throws {
+        let wav = try OutputContainer.forPath("a.wav"), webm = try OutputContainer.forPath("a.webm")
+        let mp4 = try OutputContainer.forPath("a.mp4"), flac = try OutputContainer.forPath("a.flac")
+        XCTAssertThrowsError(try EncoderSettings(crf: 20).check(for: wav))
+        XCTAssertThrowsError(try EncoderSettings(crf: 52).check(for: mp4))
+        XCTAssertNoThrow(try EncoderSettings(crf: 60).check(for: webm))  // VP8 cq-level goes to 63
+        XCTAssertThrowsError(try EncoderSettings(preset: "slow").check(for: webm))
+        XCTAssertThrowsError(try EncoderSettings(preset: "slwo").check(for: mp4)) { error in
+            XCTAssertTrue("\(error)".contains("did you mean 'slow'"), "\(error)")
+        }
+        XCTAssertThrowsError(try EncoderSettings(audioBitrate: 128).check(for: flac))
+        XCTAssertNoThrow(try EncoderSettings(crf: 18, preset: "slow", audioBitrate: 192).check(for: mp4))
+        // Quality mode has the VBV cap lifted (x264enc's bitrate is its cap in pass=qual).
+        XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264).contains("pass=qual quantizer=18 bitrate=2048000"))
+        XCTAssertTrue(wav.isAudioOnly)
+        XCTAssertEqual(try OutputContainer.forPath("x.m4a").primingFrames, 1024)
+        XCTAssertNil(try OutputContainer.forPath("x.mkv").primingFrames)
     }
 
     func testFunctionIsImpliedByKeyframesOrExpression() {
@@ -54,7 +103,7 @@ final class WarpPlanTests: XCTestCase {
 
     func testBadOptionsGiveOneReadableLine() {
         XCTAssertThrowsError(try CurveOptions(function: "wobble").settings()) { error in
-            XCTAssertTrue("\(error)".hasPrefix("unknown function 'wobble'; choose one of: constant, triangle"))
+            XCTAssertTrue("\(error)".hasPrefix("unknown function 'wobble' (choose one of: constant, triangle"), "\(error)")
         }
         XCTAssertThrowsError(try CurveOptions(function: "keyframes").settings()) { error in
             XCTAssertTrue("\(error)".contains("needs --keyframes"))
@@ -108,7 +157,7 @@ final class WarpPlanTests: XCTestCase {
         XCTAssertEqual(try OutputContainer.forPath("a.webm").muxer, "webmmux")
         XCTAssertEqual(try OutputContainer.forPath("a.mkv").label(video: false, audio: true), "Opus in Matroska")
         XCTAssertThrowsError(try OutputContainer.forPath("a.avi")) { error in
-            XCTAssertEqual("\(error)", "unsupported output extension '.avi': use .mp4, .m4v, .mov, .mkv, .webm")
+            XCTAssertEqual("\(error)", "unsupported output extension '.avi': use .mp4, .m4v, .mov, .mkv, .webm, .m4a, .wav, .flac, .opus, .ogg")
         }
         XCTAssertThrowsError(try OutputContainer.forPath("noext"))
         XCTAssertEqual(OutputPaths.directory(of: "out.mp4"), ".")

@@ -81,11 +81,11 @@ final class ToolHardeningTests: XCTestCase {
 
     // MARK: - Item 10: no trap on extreme but valid input
 
-    /// One line on stderr beginning with `error:`, exit status 1 (or ArgumentParser's 64), no trap.
+    /// One line on stderr beginning with `error:`, exit status 1 (bad input) or 2 (bad usage), no trap.
     private func assertOneLineError(_ r: ToolProcess.Result, containing text: String? = nil,
                                     file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(r.killedBySignal, r.summary, file: file, line: line)
-        XCTAssertTrue(r.status == 1 || r.status == 64, r.summary, file: file, line: line)
+        XCTAssertTrue(r.status == 1 || r.status == 2, r.summary, file: file, line: line)
         XCTAssertEqual(r.errorLines.count, 1, r.summary, file: file, line: line)
         XCTAssertTrue(r.errorLines.first?.hasPrefix("error:") ?? false, r.summary, file: file, line: line)
         if let text { XCTAssertTrue(r.stderr.contains(text), r.summary, file: file, line: line) }
@@ -131,12 +131,12 @@ final class ToolHardeningTests: XCTestCase {
 
     func testOtherExtremeArgumentsFailWithOneLine() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
-        // A terminal plot as wide as an Int allows (a usage error: ArgumentParser's message and
-        // usage), a timeout that overflows, a factor past any clock.
+        // A terminal plot as wide as an Int allows (a usage error: status 2), a timeout that
+        // overflows, a factor past any clock.
         let wide = try ToolProcess.run(["plot", "--width", "9223372036854775807"], in: dir)
         XCTAssertFalse(wide.killedBySignal, wide.summary)
-        XCTAssertEqual(wide.status, 64, wide.summary)
-        XCTAssertTrue(wide.errorLines.first?.hasPrefix("Error: --width") ?? false, wide.summary)
+        XCTAssertEqual(wide.status, 2, wide.summary)
+        XCTAssertTrue(wide.errorLines.first?.hasPrefix("error: --width") ?? false, wide.summary)
         assertOneLineError(try ToolProcess.run(["plot", "--function", "constant", "--factor", "1e300", "--duration", "1"], in: dir),
                            containing: "clock")
         try """

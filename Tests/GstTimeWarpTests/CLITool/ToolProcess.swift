@@ -48,8 +48,25 @@ struct ToolProcess {
     @discardableResult
     static func run(_ arguments: [String], in directory: URL, timeout: TimeInterval = 120,
                     whileRunning: ((Int32) -> Void)? = nil) throws -> Result {
+        try run(program: try executable, arguments, in: directory, timeout: timeout, whileRunning: whileRunning)
+    }
+
+    /// Runs another program (`gst-launch-1.0`, found on PATH when `program` has no slash) the
+    /// same way, for side-by-side comparisons.
+    @discardableResult
+    static func run(program name: String, _ arguments: [String], in directory: URL,
+                    timeout: TimeInterval = 120) throws -> Result {
+        let path = name.contains("/") ? name : (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+            .split(separator: ":").map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/\(name)"
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("\(name) is not installed") }
+        return try run(program: URL(fileURLWithPath: path), arguments, in: directory, timeout: timeout, whileRunning: nil)
+    }
+
+    private static func run(program: URL, _ arguments: [String], in directory: URL, timeout: TimeInterval,
+                            whileRunning: ((Int32) -> Void)?) throws -> Result {
         let process = Process()
-        process.executableURL = try executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
@@ -76,7 +93,7 @@ struct ToolProcess {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw ToolTimeout(arguments: arguments)
+            throw ToolTimeout(program: program.lastPathComponent, arguments: arguments)
         }
         process.waitUntilExit()
         try? outHandle.close()
@@ -87,8 +104,9 @@ struct ToolProcess {
     }
 
     struct ToolTimeout: Error, CustomStringConvertible {
+        var program: String
         var arguments: [String]
-        var description: String { "gst-warp-launch \(arguments.joined(separator: " ")) did not finish" }
+        var description: String { "\(program) \(arguments.joined(separator: " ")) did not finish" }
     }
 
     /// A fresh temporary directory, removed by `addTeardownBlock`.

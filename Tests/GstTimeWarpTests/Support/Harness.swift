@@ -67,7 +67,7 @@ final class Harness {
 
     /// Pushes raw bytes as one buffer.
     @discardableResult
-    func push(bytes: [UInt8], pts: UInt64, duration: UInt64 = ClockTime.none) -> GstFlowReturn {
+    func push(bytes: [UInt8], pts: UInt64, duration: UInt64 = ClockTime.none, discont: Bool = false) -> GstFlowReturn {
         let buf = gst_harness_create_buffer(raw, gsize(bytes.count))!
         var info = GstMapInfo()
         if gst_buffer_map(buf, &info, GST_MAP_WRITE) != 0 {
@@ -78,6 +78,7 @@ final class Harness {
         }
         buf.pointee.pts = GstClockTime(pts)
         buf.pointee.duration = GstClockTime(duration)
+        if discont { buf.pointee.mini_object.flags |= GST_BUFFER_FLAG_DISCONT.rawValue }
         return gst_harness_push(raw, buf)
     }
 

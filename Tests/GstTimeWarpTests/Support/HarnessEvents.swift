@@ -14,6 +14,9 @@ struct PulledEvent {
     var qos: (timestamp: UInt64, jitter: Int64)?
     /// The start of a SEEK event.
     var seekStart: Int64?
+    /// The rate and stop of a SEEK event.
+    var seekRate: Double?
+    var seekStop: Int64?
 }
 
 extension Harness {
@@ -61,9 +64,11 @@ extension Harness {
             gst_event_parse_qos(e, nil, nil, &diff, &ts)
             pulled.qos = (UInt64(ts), Int64(diff))
         case GST_EVENT_SEEK:
-            var start: gint64 = 0
-            gst_event_parse_seek(e, nil, nil, nil, nil, &start, nil, nil)
+            var start: gint64 = 0, stop: gint64 = 0, rate: gdouble = 0
+            gst_event_parse_seek(e, &rate, nil, nil, nil, &start, nil, &stop)
             pulled.seekStart = Int64(start)
+            pulled.seekRate = rate
+            pulled.seekStop = Int64(stop)
         default: break
         }
         gst_mini_object_unref(UnsafeMutableRawPointer(e).assumingMemoryBound(to: GstMiniObject.self))

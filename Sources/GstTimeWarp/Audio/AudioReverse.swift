@@ -1,0 +1,186 @@
+import CGStreamer
+import TimeWarpAudioCore
+
+/// Reverse playback (a negative-rate segment): buffers arrive in descending time order, each
+/// with its samples in forward order. The resampler runs backwards across them without
+/// restarting: it is fed each buffer's frames last first, in the reflected time `x = -t` where
+/// the map is `x ↦ -T(-x)` (increasing), and what it renders is put back in forward order and
+/// stamped downwards from `T` of the first buffer's end. So buffers go out in descending order,
+/// each internally forward, contiguous, with the length of the forward output.
+extension AudioState {
+    /// Handles one buffer of a reverse segment (`pair.input.rate < 0`). Buffers that continue the
+    /// previous one upwards in time belong to the same chunk (a demuxer's cluster of raw audio);
+    /// a chunk is played backwards when a buffer starts below it or the stream drains. Decoders
+    /// deliver reverse chunks buffer by buffer, descending, so each buffer is a chunk then.
+    mutating func processReverse(_ buffer: consuming Buffer, _ format: AudioStreamFormat, _ pair: SegmentPair,
+                                 _ element: WarpElement<AudioState>) -> GstFlowReturn {
+        let frames = buffer.size / format.bytesPerFrame
+        guard frames > 0 else { return GST_FLOW_OK }
+        let length = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(format.rate)) ?? 0
+        let start = buffer.pts == ClockTime.none ? nil : pair.input.streamTime(of: buffer.pts)
+        if let start, let last = run.reverseChunk.last, let lastStart = last.start,
+           start > lastStart, Self.near(start, lastStart &+ last.length) {
+            // Continues the chunk upwards.
+        } else {
+            let ret = flushReverseChunk(element)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        guard let bytes = buffer.withBytes({ Array($0.prefix(frames * format.bytesPerFrame)) }) else {
+            return GST_FLOW_ERROR
+        }
+        run.reverseChunk.append(ReverseChunkPart(start: start, length: length, bytes: bytes))
+        return GST_FLOW_OK
+    }
+
+    /// Whether two stream times are within the discontinuity threshold of each other.
+    static func near(_ a: UInt64, _ b: UInt64) -> Bool {
+        (a > b ? a - b : b - a) <= discontinuityThreshold
+    }
+
+    /// Plays the pending chunk backwards: its buffers last first, each one's frames last first.
+    mutating func flushReverseChunk(_ element: WarpElement<AudioState>) -> GstFlowReturn {
+        guard !run.reverseChunk.isEmpty, let format, let pair = run.timeline.current else {
+            run.reverseChunk = []
+            return GST_FLOW_OK
+        }
+        let parts = run.reverseChunk
+        run.reverseChunk = []
+        for part in parts.reversed() {
+            let ret = feedReverse(part, format, pair, element)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        return GST_FLOW_OK
+    }
+
+    /// Feeds one buffer's frames, last first, to the backwards run (starting one if needed).
+    mutating func feedReverse(_ part: ReverseChunkPart, _ format: AudioStreamFormat, _ pair: SegmentPair,
+                              _ element: WarpElement<AudioState>) -> GstFlowReturn {
+        let bpf = format.bytesPerFrame
+        let frames = part.bytes.count / bpf
+        var end = run.nextStreamTime  // where this buffer should end: the previous one's start
+        if let start = part.start {
+            let bufferEnd = start &+ part.length
+            if let expected = end, !Self.near(bufferEnd, expected) {
+                element.element.log(.info, "reverse audio discontinuity at \(ClockTime.describe(bufferEnd)): starting a new run")
+                let ret = drainRun(element)
+                guard ret == GST_FLOW_OK else { return ret }
+                end = nil
+            }
+            if end == nil { end = bufferEnd }
+        }
+        guard let end else {
+            element.element.log(.debug, "reverse audio buffer without a timestamp: dropped")
+            return GST_FLOW_OK
+        }
+        if run.resampler == nil {
+            startReverseRun(at: end, format: format, pair: pair,
+                            interpolation: element.shared.withLock { $0.settings.interpolation })
+        }
+        run.runInputFrames &+= UInt64(frames)
+        run.nextStreamTime = end >= part.length ? end - part.length : 0
+        var reversed = [UInt8](repeating: 0, count: frames * bpf)
+        part.bytes.withUnsafeBytes { src in
+            reversed.withUnsafeMutableBytes { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for f in 0..<frames { (d + f * bpf).copyMemory(from: s + (frames - 1 - f) * bpf, byteCount: bpf) }
+            }
+        }
+        return reversed.withUnsafeBytes { feed($0, format: format, element) }
+    }
+
+    /// Starts a backwards run whose first (latest) input sample ends at stream time `end`.
+    mutating func startReverseRun(at end: UInt64, format: AudioStreamFormat, pair: SegmentPair,
+                                  interpolation: AudioInterpolation) {
+        run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
+                                      startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
+        run.reflected = true
+        if let reversal = run.timeline.reversal {
+            // reverse=true: what the resampler renders is already backwards, in a forward stream.
+            run.clock = AudioOutputClock(origin: reversal.outputTime(ofStreamTime: end, pair.warp), rate: UInt64(format.rate))
+            run.reverseClock = nil
+        } else {
+            run.reverseClock = ReverseAudioClock(end: pair.warp.outputTimestamp(streamTime: end), rate: UInt64(format.rate))
+            run.clock = nil
+        }
+        run.runStart = end
+        run.runInputFrames = 0
+        run.timeline.discontPending = true
+    }
+
+    /// The map in reflected time, `x ↦ -T(-x)`, in batches.
+    static func reflected(_ warp: TimestampWarp) -> @Sendable (UnsafeMutableBufferPointer<Double>) -> Void {
+        let forward = warp.map.inPlaceWarp()
+        return { times in
+            for k in times.indices { times[k] = -times[k] }
+            forward(times)
+            for k in times.indices { times[k] = -times[k] }
+        }
+    }
+
+    /// Puts `frames` rendered frames (reflected time order) back in forward order, stamps them
+    /// below the previous output and pushes them.
+    mutating func pushReversed(_ out: consuming Buffer, frames: Int, _ element: WarpElement<AudioState>) -> GstFlowReturn {
+        guard var clock = run.reverseClock, let output = run.timeline.output, let format else { return GST_FLOW_OK }
+        guard let stamp = clock.stamp(count: frames) else { return GST_FLOW_EOS }  // below 0
+        run.reverseClock = clock
+        // Past the segment's start nothing more is wanted.
+        if stamp.pts &+ stamp.duration <= output.start, stamp.duration > 0 { return GST_FLOW_EOS }
+        let bpf = format.bytesPerFrame
+        _ = out.withMutableBytes { bytes in
+            guard let base = bytes.baseAddress, frames * bpf <= bytes.count else { return }
+            var scratch = [UInt8](repeating: 0, count: bpf)
+            scratch.withUnsafeMutableBytes { tmp in
+                guard let t = tmp.baseAddress else { return }
+                var (a, b) = (0, frames - 1)
+                while a < b {
+                    t.copyMemory(from: base + a * bpf, byteCount: bpf)
+                    (base + a * bpf).copyMemory(from: base + b * bpf, byteCount: bpf)
+                    (base + b * bpf).copyMemory(from: t, byteCount: bpf)
+                    a += 1
+                    b -= 1
+                }
+            }
+        }
+        out.stamp(pts: stamp.pts, duration: stamp.duration == 0 ? ClockTime.none : stamp.duration,
+                  discont: run.timeline.discontPending)
+        run.timeline.discontPending = false
+        element.recordPosition(stamp.pts)
+        return element.srcPad.push(out)
+    }
+}
+
+/// One buffer of a reverse chunk, kept until the chunk is played backwards.
+struct ReverseChunkPart {
+    /// Input stream time of its first frame (nil without a timestamp).
+    var start: UInt64?
+    /// Its duration from the frame count (ns).
+    var length: UInt64
+    /// Its whole frames.
+    var bytes: [UInt8]
+}
+
+/// Output timestamps of one backwards run: the run's first rendered sample ends at `end`, and
+/// sample `j` (counted backwards) occupies `[end - (j+1)/rate, end - j/rate)`, from the index.
+struct ReverseAudioClock {
+    /// Output time where the run's output ends (ns).
+    let end: UInt64
+    /// Sample rate (Hz).
+    let rate: UInt64
+    /// Samples emitted so far, backwards.
+    var emitted: UInt64 = 0
+
+    /// Time `j` samples before `end` (ns); nil below 0.
+    func time(samplesBeforeEnd j: UInt64) -> UInt64? {
+        guard let offset = ClockTime.scale(j, ClockTime.second, rate), offset <= end else { return nil }
+        return end - offset
+    }
+
+    /// Timestamp and duration of the next `count` samples (going down); advances the clock. Nil
+    /// when they would reach below 0.
+    mutating func stamp(count: Int) -> (pts: UInt64, duration: UInt64)? {
+        let upper = time(samplesBeforeEnd: emitted) ?? 0
+        emitted &+= UInt64(max(count, 0))
+        guard let lower = time(samplesBeforeEnd: emitted) else { return nil }
+        return (lower, upper - lower)
+    }
+}

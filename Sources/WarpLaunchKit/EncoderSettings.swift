@@ -1,0 +1,109 @@
+/// The quality settings of `warp` (`--crf`, `--preset`, `--audio-bitrate`) and the encoder
+/// launch fragments they give for each codec.
+public struct EncoderSettings: Sendable, Equatable {
+    /// `--crf`: x264's constant rate factor (0 to 51, lower is better) for H.264, libvpx's
+    /// constrained quality level `cq-level` (0 to 63) for VP8. Nil: the codec's default.
+    public var crf: Int?
+    /// `--preset`: x264's speed preset. Nil: `defaultPreset`.
+    public var preset: String?
+    /// `--audio-bitrate` in kbit/s for AAC and Opus. Nil: the codec's default.
+    public var audioBitrate: Int?
+
+    /// Settings as typed; nil: the codec's default.
+    public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil) {
+        self.crf = crf
+        self.preset = preset
+        self.audioBitrate = audioBitrate
+    }
+
+    /// x264's speed presets, fastest first.
+    public static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium",
+                                     "slow", "slower", "veryslow", "placebo"]
+    public static let defaultH264CRF = 20
+    public static let defaultVP8CRF = 12
+    public static let defaultPreset = "faster"
+    public static let defaultAACBitrate = 160
+    public static let defaultOpusBitrate = 128
+
+    /// The `--crf` range of a codec.
+    public static func crfRange(_ codec: VideoCodec) -> ClosedRange<Int> { codec == .h264 ? 0...51 : 0...63 }
+
+    /// Refuses settings that do nothing for `container` (one line, for a usage error), or that
+    /// are out of range.
+    public func check(for container: OutputContainer) throws(CLIError) {
+        let ext = "." + container.fileExtension
+        if let crf {
+            guard let video = container.video else {
+                throw CLIError("--crf sets the video quality, and \(ext) holds audio only")
+            }
+            guard Self.crfRange(video).contains(crf) else {
+                let r = Self.crfRange(video)
+                throw CLIError("--crf \(crf) is out of range for \(video.name): \(r.lowerBound) to \(r.upperBound)")
+            }
+        }
+        if let preset {
+            guard container.video == .h264 else {
+                throw CLIError("--preset is an x264 (H.264) speed preset, and \(ext) is \(container.label)")
+            }
+            guard Self.x264Presets.contains(preset) else {
+                throw CLIError("unknown --preset '\(preset)'" + (Suggestion.closest(to: preset, in: Self.x264Presets)
+                    .map { "; did you mean '\($0)'?" } ?? "") + " (\(Self.x264Presets.joined(separator: ", ")))")
+            }
+        }
+        if let audioBitrate {
+            guard container.audio.hasBitrate else {
+                throw CLIError("--audio-bitrate does nothing for \(container.audio.name) (\(ext) is lossless)")
+            }
+            guard (6...510).contains(audioBitrate) else {
+                throw CLIError("--audio-bitrate \(audioBitrate) is out of range: 6 to 510 kbit/s")
+            }
+        }
+    }
+
+    /// The launch fragment from raw video (any format) to encoded video.
+    public func videoEncoder(_ codec: VideoCodec) -> String {
+        switch codec {
+        case .h264:
+            // 4:2:0 so every player decodes it; constant quality (pass=qual is x264's CRF) with
+            // the VBV cap lifted: x264enc caps quality mode at its `bitrate` (2048 kbit/s by
+            // default), which ffmpeg does not; a keyframe every two seconds at most for seeking.
+            return "videoconvert ! video/x-raw,format=I420 ! x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
+                + "pass=qual quantizer=\(crf ?? Self.defaultH264CRF) bitrate=2048000 key-int-max=60 ! h264parse"
+        case .vp8:
+            return "videoconvert ! video/x-raw,format=I420 ! vp8enc name=venc deadline=1 cpu-used=4 end-usage=cq "
+                + "cq-level=\(crf ?? Self.defaultVP8CRF) target-bitrate=40000000 keyframe-max-dist=60 threads=2"
+        }
+    }
+
+    /// The launch fragment from raw audio (any format) to encoded audio (or PCM).
+    public func audioEncoder(_ codec: AudioCodec) -> String {
+        switch codec {
+        case .aac:
+            return "audioconvert ! audioresample ! avenc_aac name=aenc bitrate=\((audioBitrate ?? Self.defaultAACBitrate) * 1000) ! aacparse"
+        case .opus:
+            return "audioconvert ! audioresample ! opusenc name=aenc bitrate=\((audioBitrate ?? Self.defaultOpusBitrate) * 1000) ! opusparse"
+        case .pcm:
+            return "audioconvert name=aenc"
+        case .flac:
+            return "audioconvert ! flacenc name=aenc ! flacparse"
+        }
+    }
+
+    /// For the plan: `H.264 crf 20, preset faster` / `VP8 cq-level 12`.
+    public func videoText(_ codec: VideoCodec) -> String {
+        switch codec {
+        case .h264: return "H.264 crf \(crf ?? Self.defaultH264CRF), preset \(preset ?? Self.defaultPreset)"
+        case .vp8: return "VP8 crf (cq-level) \(crf ?? Self.defaultVP8CRF)"
+        }
+    }
+
+    /// For the plan: `AAC 160 kbit/s`, `FLAC (lossless)`.
+    public func audioText(_ codec: AudioCodec) -> String {
+        switch codec {
+        case .aac: return "AAC \(audioBitrate ?? Self.defaultAACBitrate) kbit/s"
+        case .opus: return "Opus \(audioBitrate ?? Self.defaultOpusBitrate) kbit/s"
+        case .pcm: return "PCM (uncompressed)"
+        case .flac: return "FLAC (lossless)"
+        }
+    }
+}
