@@ -151,6 +151,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                     }
                 }
                 _ = st.drain(self)
+                checkReversePlaybackHappened(st.timeline)
             }
             return srcPad.push(event)
         case .flushStop:
@@ -230,6 +231,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         }
         live.reset()
         reverseSeekSent.store(false, ordering: .relaxed)
+        ReverseSeekClaims.release(by: UInt(bitPattern: UnsafeRawPointer(element.raw)))
         position.store(ClockTime.none, ordering: .relaxed)
     }
 }

@@ -100,9 +100,10 @@ enum BlendPlanner {
     }
 
     /// Integer weights in 1/`scale` for `weights` (which add up to 1), adding up to `scale`
-    /// exactly (largest remainders get the units lost to rounding down).
+    /// exactly (largest remainders get the units lost to rounding down; a weight that is not a
+    /// number in 0...1 counts as 0 or 1).
     static func quantize(_ weights: [Double], scale: UInt32) -> [UInt32] {
-        let scaled = weights.map { max(0, $0) * Double(scale) }
+        let scaled = weights.map { $0.isFinite ? min(max(0, $0), 1) * Double(scale) : 0 }
         var q = scaled.map { UInt32($0.rounded(.down)) }
         var missing = Int(scale) - q.reduce(0) { $0 + Int($1) }
         let order = scaled.indices.sorted { scaled[$0] - Double(q[$0]) > scaled[$1] - Double(q[$1]) }
