@@ -95,6 +95,43 @@ final class PixelMixTests: XCTestCase {
         }
     }
 
+    func testEqualWeightKernelsAreTheRoundedMean() {
+        // 2, 4 and 8 frames of equal weight: the rounded mean (halves up), as the weighted
+        // kernels compute it with weights 128, 64, 32.
+        for n in [2, 4, 8] {
+            for count in [7, 16, 41] {
+                let rows = (0..<n).map { row(count, seed: UInt32($0 + 50), max: 255).map(UInt8.init) }
+                var out = [UInt8](repeating: 0, count: count)
+                let raws = rows.map { r in r.withUnsafeBytes { UnsafeRawBufferPointer(start: UnsafeRawPointer($0.baseAddress), count: $0.count) } }
+                XCTAssertEqual(BlendRenderer.equalWeightShift(Array(repeating: 256 / UInt32(n), count: n)),
+                               UInt16(n.trailingZeroBitCount))
+                let sums = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: count)
+                defer { sums.deallocate() }
+                withExtendedLifetime(rows) {
+                    out.withUnsafeMutableBytes { d in
+                        if n == 2 {
+                            PixelMix.average8(d, raws[0], raws[1])
+                        } else {
+                            var k = 0
+                            while k + 2 < n {
+                                PixelMix.sum8(sums, raws[k], raws[k + 1], first: k == 0)
+                                k += 2
+                            }
+                            PixelMix.finishSum8(d, UnsafeBufferPointer(sums), adding: raws[k], raws[k + 1],
+                                                shift: UInt16(n.trailingZeroBitCount))
+                        }
+                    }
+                }
+                for i in 0..<count {
+                    let mean = Double(rows.reduce(0) { $0 + Int($1[i]) }) / Double(n)
+                    XCTAssertEqual(Double(out[i]), (mean + 1e-9).rounded(.toNearestOrAwayFromZero), "n=\(n) count=\(count) i=\(i)")
+                }
+            }
+        }
+        XCTAssertNil(BlendRenderer.equalWeightShift([86, 85, 85]))
+        XCTAssertNil(BlendRenderer.equalWeightShift([100, 156]))
+    }
+
     func testQuantizedWeightsAddUpToTheScale() {
         for weights in [[0.2, 0.2, 0.2, 0.2, 0.2], [1.0 / 3, 1.0 / 3, 1.0 / 3], [0.999, 0.001], [0.5, 0.5]] {
             for scale: UInt32 in [256, 32768] {

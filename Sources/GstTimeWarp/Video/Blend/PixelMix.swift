@@ -24,6 +24,48 @@ enum PixelMix {
         }
     }
 
+    /// `dst = (a + b + 1) >> 1`: `mix8` at weight 128 (half speed, a shutter over two frames),
+    /// the same result without multiplying (it compiles to a byte average).
+    static func average8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) {
+        let count = min(dst.count, a.count, b.count)
+        guard count > 0, let d = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count {
+            out[i] = UInt8(truncatingIfNeeded: (UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) &+ 1) &>> 1)
+        }
+    }
+
+    /// `acc (+)= a + b` for 8-bit samples: the equal-weight average of 2^n frames needs no
+    /// multiplication (`first` starts the sums).
+    static func sum8(_ acc: UnsafeMutableBufferPointer<UInt16>, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer,
+                     first: Bool) {
+        let count = min(acc.count, a.count, b.count)
+        guard count > 0, let sums = acc.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        if first {
+            for i in 0..<count { sums[i] = UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) }
+        } else {
+            for i in 0..<count { sums[i] = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) }
+        }
+    }
+
+    /// `dst = (acc + a + b + 2^(shift−1)) >> shift`: the rounded mean of 2^shift frames, the last
+    /// two added while writing. Equal to the weighted form with weights `256 >> shift`.
+    static func finishSum8(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt16>,
+                           adding a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, shift: UInt16) {
+        let count = min(dst.count, acc.count, a.count, b.count)
+        guard count > 0, shift > 0, shift <= 8, let d = dst.baseAddress, let sums = acc.baseAddress,
+              let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let half = UInt16(1) &<< (shift &- 1)
+        for i in 0..<count {
+            let sum = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) &+ half
+            out[i] = UInt8(truncatingIfNeeded: sum &>> shift)
+        }
+    }
+
     /// `acc (+)= a · wa + b · wb` for 8-bit samples into a row of 16-bit sums (`first` starts
     /// it): two frames per pass over the sums, which halves the passes of a many-frame average.
     static func accumulate8(_ acc: UnsafeMutableBufferPointer<UInt16>, _ a: UnsafeRawBufferPointer, weight wa: UInt32,
