@@ -67,6 +67,9 @@ struct WarpCommand: ParsableCommand {
     @Flag(help: "Write the clip backwards (video and audio), with the curve applied in forward input time.")
     var reverse = false
 
+    @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
+    var blend = false
+
     @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
     var plot = false
 
@@ -106,7 +109,7 @@ struct WarpCommand: ParsableCommand {
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation,
                           encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
-                          duration: duration, reverse: reverse, writePlot: plot, quiet: quiet, verbose: verbose)
+                          duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
         do {
             _ = try job.run()
         } catch {

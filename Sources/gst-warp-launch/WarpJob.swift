@@ -20,6 +20,8 @@ struct WarpJob {
     var duration: Double?
     /// `--reverse`: the result is written backwards.
     var reverse = false
+    /// videotimewarp frame-mode=blend (`--blend`).
+    var blend = false
     var writePlot = false
     var quiet = false
     var verbose = false
@@ -99,7 +101,8 @@ struct WarpJob {
         // 3. The map, refused before anything is written.
         let d = media.seconds
         let map = try curve.makeMap(duration: d)
-        let plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        plan.blend = blend
         printPlan(plan, media: media, container: container, durationGiven: duration != nil)
 
         // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
@@ -120,7 +123,8 @@ struct WarpJob {
         defer { if let audioURI, let path = URL(string: audioURI)?.path { try? FileManager.default.removeItem(atPath: path) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
-                                  frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI)
+                                  frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
+                                  blend: blend)
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -199,6 +203,7 @@ struct WarpJob {
         if media.audioStreams == 0 { out += ", no audio (the input has none)" }
         if container.video != nil && media.videoStreams == 0 { out += ", no video (the input has none)" }
         say(out)
+        if media.videoStreams > 0 { say("Frames:   \(plan.framesText)") }
         var codecs: [String] = []
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
@@ -245,7 +250,7 @@ final class WarpGraph {
 
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
-         reverse: Bool = false, audioURI: String? = nil) throws {
+         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink"
@@ -275,6 +280,7 @@ final class WarpGraph {
             // Each element asks its own demuxer for reverse playback and writes forwards.
             if reverse { warp.set("reverse", "true") }
             if audio, let interpolation { warp.set("interpolation", interpolation) }
+            if !audio, blend { warp.set("frame-mode", "blend") }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
             guard branch.link(to: mux) else {
