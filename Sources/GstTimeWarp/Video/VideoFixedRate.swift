@@ -100,20 +100,27 @@ extension VideoState {
                 element.warnClockEnd(&run.warnedClockEnd)
                 break
             }
-            guard var copy = frame.buffer.shallowCopy() else { return GST_FLOW_ERROR }
-            let end = grid.time(ofSlot: slot &+ 1) ?? t
-            copy.stamp(pts: t, duration: end &- t, offset: slot, offsetEnd: slot &+ 1,
-                       discont: run.timeline.discontPending)
-            run.timeline.discontPending = false
-            run.segment.lastSlotTime = t
-            element.counters.bump(.output)
-            if frame.shown { element.counters.bump(.duplicated) }
-            frame.shown = true
+            let ret = pushSlot(slot, at: t, of: grid, showing: &frame, element)
             slot &+= 1
-            let ret = element.srcPad.push(copy)
             guard ret == GST_FLOW_OK else { return ret }
         }
         return GST_FLOW_OK
+    }
+
+    /// Pushes a new reference to `frame` as output slot `slot` (at time `t` of `grid`), and
+    /// counts it (a duplicate when the frame was shown before).
+    mutating func pushSlot(_ slot: UInt64, at t: UInt64, of grid: OutputFrameGrid, showing frame: inout HeldFrame,
+                           _ element: WarpElement<VideoState>) -> GstFlowReturn {
+        guard var copy = frame.buffer.shallowCopy() else { return GST_FLOW_ERROR }
+        let end = grid.time(ofSlot: slot &+ 1) ?? t
+        copy.stamp(pts: t, duration: end &- t, offset: slot, offsetEnd: slot &+ 1,
+                   discont: run.timeline.discontPending)
+        run.timeline.discontPending = false
+        run.segment.lastSlotTime = t
+        element.counters.bump(.output)
+        if frame.shown { element.counters.bump(.duplicated) }
+        frame.shown = true
+        return element.srcPad.push(copy)
     }
 
     /// Fills up to the held frame's warped end time (EOS, new segment); in blend mode, renders

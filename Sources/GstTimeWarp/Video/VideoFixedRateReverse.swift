@@ -60,16 +60,7 @@ extension VideoState {
                 element.warnClockEnd(&run.warnedClockEnd)
                 return GST_FLOW_OK
             }
-            guard var copy = frame.buffer.shallowCopy() else { return GST_FLOW_ERROR }
-            let end = grid.time(ofSlot: slot &+ 1) ?? t
-            copy.stamp(pts: t, duration: end &- t, offset: slot, offsetEnd: slot &+ 1,
-                       discont: run.timeline.discontPending)
-            run.timeline.discontPending = false
-            run.segment.lastSlotTime = t
-            element.counters.bump(.output)
-            if frame.shown { element.counters.bump(.duplicated) }
-            frame.shown = true
-            let ret = element.srcPad.push(copy)
+            let ret = pushSlot(slot, at: t, of: grid, showing: &frame, element)
             if slot == 0 {
                 run.segment.slotsExhausted = true
                 return ret
