@@ -29,7 +29,8 @@ extension WarpElement where S: ~Copyable {
     /// true when the buffer is to be dropped (a forward buffer while reversing is asked for).
     func requestReversePlayback(_ timeline: Timeline) -> Bool {
         guard let input = timeline.input, input.rate > 0, shared.withLock({ $0.settings.reverse }) else { return false }
-        guard !reverseSeekSent.exchange(true, ordering: .relaxed) else { return true }
+        let request = reversePlayback
+        guard !request.sent.exchange(true, ordering: .relaxed) else { return true }
         // One seek per origin: the audio and video elements of one demuxer would otherwise
         // both flush it (the second flush can catch a decoder negotiating).
         let me = UInt(bitPattern: UnsafeRawPointer(element.raw))
@@ -39,7 +40,8 @@ extension WarpElement where S: ~Copyable {
         }
         element.log(.info, "reverse=true over a forward stream: asking upstream for reverse playback")
         let configured = shared.withLock { $0.settings.timeMap.duration }
-        element.callAsync { [self] in
+        let (element, sinkPad, srcPad) = (self.element, self.sinkPad, self.srcPad)
+        element.callAsync {
             let duration = sinkPad.peerDuration() ?? (configured == ClockTime.none ? nil : configured)
             guard let stop = duration, stop > 0, let seek = Event.reverseSeek(stop: stop) else {
                 element.postError(.stream, code: ErrorCode.streamFailed,
@@ -49,9 +51,11 @@ extension WarpElement where S: ~Copyable {
             }
             if !sinkPad.push(seek) {
                 element.log(.warning, "reverse=true: upstream refused the seek at rate -1")
-                reverseRefused.store(true, ordering: .releasing)
+                request.refused.store(true, ordering: .releasing)
                 // A forward EOS held back for the reverse playback that will not come.
-                if heldEOS.exchange(false, ordering: .acquiringAndReleasing) { giveUpReverse() }
+                if request.heldEOS.exchange(false, ordering: .acquiringAndReleasing) {
+                    ReversePlaybackRequest.giveUp(element, srcPad)
+                }
             }
         }
         return true
@@ -62,15 +66,16 @@ extension WarpElement where S: ~Copyable {
     /// the seek was refused, or upstream played forwards again after it, the error is posted
     /// and the EOS goes on.
     func holdForwardEOS(_ timeline: Timeline) -> Bool {
-        guard reverseSeekSent.load(ordering: .relaxed), (timeline.input?.rate ?? 1) > 0 else { return false }
-        if reverseRefused.load(ordering: .acquiring) {
-            postReverseError()
+        let request = reversePlayback
+        guard request.sent.load(ordering: .relaxed), (timeline.input?.rate ?? 1) > 0 else { return false }
+        if request.refused.load(ordering: .acquiring) {
+            ReversePlaybackRequest.postError(element)
             return false
         }
-        heldEOS.store(true, ordering: .releasing)
+        request.heldEOS.store(true, ordering: .releasing)
         // The refusal may have come in between.
-        if reverseRefused.load(ordering: .acquiring), heldEOS.exchange(false, ordering: .acquiringAndReleasing) {
-            postReverseError()
+        if request.refused.load(ordering: .acquiring), request.heldEOS.exchange(false, ordering: .acquiringAndReleasing) {
+            ReversePlaybackRequest.postError(element)
             return false
         }
         return true
@@ -78,18 +83,47 @@ extension WarpElement where S: ~Copyable {
 
     /// A new forward segment after the flush of our reverse seek: upstream ignored the rate.
     func noteForwardSegmentAfterFlush(_ segment: Segment) {
-        guard segment.rate > 0, reverseSeekSent.load(ordering: .relaxed),
-              flushedSinceReverseSeek.load(ordering: .relaxed) else { return }
-        reverseRefused.store(true, ordering: .releasing)
+        let request = reversePlayback
+        guard segment.rate > 0, request.sent.load(ordering: .relaxed),
+              request.flushedSinceRequest.load(ordering: .relaxed) else { return }
+        request.refused.store(true, ordering: .releasing)
+    }
+}
+
+/// What `reverse=true` asked of upstream in one stream, shared by the streaming thread and the
+/// thread that sends the seek.
+final class ReversePlaybackRequest: Sendable {
+    /// The reverse seek was asked for (by this element, or it waits for another's).
+    let sent = Atomic<Bool>(false)
+    /// Upstream refused the seek, or played forwards again after it.
+    let refused = Atomic<Bool>(false)
+    /// A forward EOS is held back until the reverse playback starts.
+    let heldEOS = Atomic<Bool>(false)
+    /// A flush came after the seek was asked for.
+    let flushedSinceRequest = Atomic<Bool>(false)
+
+    /// A new stream.
+    func reset() {
+        sent.store(false, ordering: .relaxed)
+        refused.store(false, ordering: .relaxed)
+        heldEOS.store(false, ordering: .relaxed)
+        flushedSinceRequest.store(false, ordering: .relaxed)
+    }
+
+    /// A FLUSH_STOP: a held EOS is flushed away.
+    func flushed() {
+        heldEOS.store(false, ordering: .relaxed)
+        if sent.load(ordering: .relaxed) { flushedSinceRequest.store(true, ordering: .relaxed) }
     }
 
     /// Posts the error, then sends the EOS that was held back.
-    private func giveUpReverse() {
-        postReverseError()
+    static func giveUp(_ element: ElementHandle, _ srcPad: Pad) {
+        postError(element)
         if let eos = Event.eos() { _ = srcPad.push(eos) }
     }
 
-    private func postReverseError() {
+    /// "upstream did not play in reverse".
+    static func postError(_ element: ElementHandle) {
         element.postError(.stream, code: ErrorCode.streamFailed,
                           "reverse=true: upstream did not play in reverse",
                           debug: "the seek at rate -1 was refused or ignored; the demuxer may not support reverse playback")

@@ -24,14 +24,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     let position = Atomic<UInt64>(ClockTime.none)
     /// Live changes of the time map: what changed, and whether the map was used yet.
     let live = LiveMapState()
-    /// `reverse=true` asked upstream for reverse playback in this stream.
-    let reverseSeekSent = Atomic<Bool>(false)
-    /// Upstream refused that seek, or played forwards again after it.
-    let reverseRefused = Atomic<Bool>(false)
-    /// A forward EOS is held back until the reverse playback starts.
-    let heldEOS = Atomic<Bool>(false)
-    /// A flush came after the reverse seek was asked for.
-    let flushedSinceReverseSeek = Atomic<Bool>(false)
+    /// What `reverse=true` asked of upstream in this stream.
+    let reversePlayback = ReversePlaybackRequest()
 
     /// The Swift side of `element`.
     init(element: ElementHandle) { self.element = element }
@@ -162,8 +156,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             if state.withLock({ holdForwardEOS($0.timeline) }) { return true }
             return srcPad.push(event)
         case .flushStop:
-            heldEOS.store(false, ordering: .relaxed)  // a held EOS is flushed away
-            if reverseSeekSent.load(ordering: .relaxed) { flushedSinceReverseSeek.store(true, ordering: .relaxed) }
+            reversePlayback.flushed()
             state.withLock { $0.flush() }
             shared.withLock { $0.timeline = nil }
             position.store(ClockTime.none, ordering: .relaxed)
@@ -239,10 +232,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             $0.latency = 0
         }
         live.reset()
-        reverseSeekSent.store(false, ordering: .relaxed)
-        reverseRefused.store(false, ordering: .relaxed)
-        heldEOS.store(false, ordering: .relaxed)
-        flushedSinceReverseSeek.store(false, ordering: .relaxed)
+        reversePlayback.reset()
         ReverseSeekClaims.release(by: UInt(bitPattern: UnsafeRawPointer(element.raw)))
         position.store(ClockTime.none, ordering: .relaxed)
     }
