@@ -49,6 +49,7 @@ typedef enum {
   /* audiotimewarp */
   TIMEWARP_PROP_INTERPOLATION,
   TIMEWARP_PROP_QUALITY,
+  TIMEWARP_PROP_PITCH,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -65,6 +66,8 @@ typedef enum {
 #define TIMEWARP_QUALITY_MIN 0
 #define TIMEWARP_QUALITY_MAX 10
 #define TIMEWARP_DEFAULT_QUALITY 4
+/** audiotimewarp `pitch`: follow (GstTimeWarpPitch value 0), the pitch moves with the speed as on tape. */
+#define TIMEWARP_DEFAULT_PITCH 0
 /** `max-duplication-time`: 0, no limit (as videorate). */
 #define TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME 0
 /** `max-rate`: G_MAXINT, no limit (as videorate). */
@@ -74,6 +77,7 @@ GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);
 GType timewarp_function_get_type (void);
 GType timewarp_interpolation_get_type (void);
+GType timewarp_pitch_get_type (void);
 
 /** Registers the timewarp plugin statically (tests, gst-warp-launch, embedding apps). */
 gboolean timewarp_register_static (void);
