@@ -41,26 +41,20 @@ struct WarpStretchInput {
     }
 
     /// Appends whole interleaved frames and their mono mix.
-    private mutating func appendWhole(_ values: Slice<UnsafeBufferPointer<Float>>) {
-        appendWhole(Array(values)[...])
-    }
-
-    /// Appends whole interleaved frames and their mono mix.
-    private mutating func appendWhole(_ values: ArraySlice<Float>) {
+    private mutating func appendWhole<C: RandomAccessCollection>(_ values: C) where C.Element == Float, C.Index == Int {
         let c = channels
         let frames = values.count / c
         guard frames > 0 else { return }
         samples.append(contentsOf: values)
         let start = mono.count
         mono.append(contentsOf: repeatElement(0, count: frames))
-        values.withUnsafeBufferPointer { v in
-            mono.withUnsafeMutableBufferPointer { m in
-                guard let vp = v.baseAddress, let mp = m.baseAddress else { return }
-                for f in 0..<frames {
-                    var s: Float = 0
-                    for ch in 0..<c { s += vp[f &* c &+ ch] }
-                    mp[start &+ f] = s
-                }
+        let base = values.startIndex
+        mono.withUnsafeMutableBufferPointer { m in
+            guard let mp = m.baseAddress else { return }
+            for f in 0..<frames {
+                var s: Float = 0
+                for ch in 0..<c { s += values[base &+ f &* c &+ ch] }
+                mp[start &+ f] = s
             }
         }
         count &+= frames

@@ -17,12 +17,15 @@ extension WarpStretcher {
             let reference = previous &+ hop
             let from = max(lo, target &- search), to = min(hi, target &+ search)
             if reference >= lo, reference &+ hop <= input.count, to &+ hop <= input.count, from < to {
+                var energies = searchEnergies
+                searchEnergies = []
                 start = input.mono.withUnsafeBufferPointer { m in
                     guard let mp = m.baseAddress else { return target }
                     return WarpStretchSearch.bestStart(mono: mp, offset: input.slot(0), reference: reference,
                                                        target: target, lo: from, hi: to, length: hop,
-                                                       step: geometry.coarseStep)
+                                                       step: geometry.coarseStep, energies: &energies)
                 }
+                searchEnergies = energies
             }
         }
         weights.withUnsafeBufferPointer { w in

@@ -43,6 +43,7 @@ public struct WarpStretcher {
     var previousStart: Int?
     let chunkFrames: Int
     var converted: [Float] = []
+    var searchEnergies: [Double] = []
 
     /// A stretcher for `channels` interleaved channels at `rate` Hz whose input frame 0 sits at
     /// `startTime` seconds, following the map applied in batches by `warpTimes` (each input time
