@@ -20,7 +20,7 @@ export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PAT
 
 ## Lists the targets.
 help:
-	@awk '/^## /{doc=(doc=="" ? "" : doc " ") substr($$0,4); next} /^[a-z]+:/{if(doc!=""){split($$0,t,":"); printf "  make %-10s %s\n", t[1], doc}; doc=""}' $(MAKEFILE_LIST)
+	@awk '/^## /{doc=(doc=="" ? "" : doc " ") substr($$0,4); next} /^[a-z-]+:/{if(doc!=""){split($$0,t,":"); printf "  make %-10s %s\n", t[1], doc}; doc=""}' $(MAKEFILE_LIST)
 	@echo "  (make install PREFIX=/usr/local: for every user; make uninstall with the same PREFIX)"
 
 ## Installs the Debian packages the build, tests, demo and examples need (apt-get, when missing).
