@@ -18,7 +18,7 @@ public struct WarpStretchGeometry: Sendable, Equatable {
         hop = max(1, Int((r * 0.015).rounded()))
         window = 2 &* hop
         search = max(0, Int((r * 0.008).rounded()))
-        coarseStep = max(1, min(4, search / 16))
+        coarseStep = max(1, min(8, search / 16))
     }
 
     /// The delay between an input frame arriving and its output being final, at most: one
