@@ -12,6 +12,8 @@ struct WarpJob {
     /// The output frame rate; nil keeps the input's (variable when the input's is).
     var frameRate: FrameRateChoice?
     var interpolation: String?
+    /// `--pitch`: follow or preserve (nil: the element's default, follow).
+    var pitch: String?
     /// `--crf`, `--preset`, `--audio-bitrate`.
     var encoder = EncoderSettings()
     /// What to do with an existing output.
@@ -97,7 +99,8 @@ struct WarpJob {
         // 3. The map, refused before anything is written.
         let d = media.seconds
         let map = try curve.makeMap(duration: d)
-        let plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        plan.preservesPitch = pitch == "preserve"
         printPlan(plan, media: media, container: container, durationGiven: duration != nil)
 
         // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
@@ -108,7 +111,7 @@ struct WarpJob {
         defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
-                                  frameRate: frameRate, interpolation: interpolation)
+                                  frameRate: frameRate, interpolation: interpolation, pitch: pitch)
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -191,6 +194,8 @@ struct WarpJob {
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
         say("Encoding: \(codecs.joined(separator: "; "))")
+        // The default (follow) is not mentioned: plans without --pitch read as before.
+        if media.audioStreams > 0, plan.preservesPitch { say("Pitch:    \(plan.pitchText)") }
         say("Expected output duration: \(plan.expectedDurationText)")
     }
 
@@ -232,7 +237,8 @@ final class WarpGraph {
     var audioFed: (samples: Int, rate: Int)? { sampleCounter?.total }
 
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
-         curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?) throws {
+         curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
+         pitch: String? = nil) throws {
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink")
         guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
             throw CLIError("internal pipeline error: no src, mux or sink")
@@ -251,6 +257,7 @@ final class WarpGraph {
             for (name, value) in curve.elementProperties() { warp.set(name, value) }
             warp.set("duration", String(durationNs))
             if audio, let interpolation { warp.set("interpolation", interpolation) }
+            if audio, let pitch { warp.set("pitch", pitch) }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
             guard branch.link(to: mux) else {
