@@ -65,7 +65,7 @@ timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_PITCH,
       g_param_spec_enum ("pitch", "Pitch",
           "Whether the pitch follows the speed (follow, as tape) or stays while only the tempo "
-          "follows the map (preserve: overlap-add of 30 ms windows, 38 ms more latency; the "
+          "follows the map (preserve: overlap-add of 30 ms windows, 38 ms latency; the "
           "interpolation and quality properties then do not apply)",
           timewarp_pitch_get_type (), TIMEWARP_DEFAULT_PITCH,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
