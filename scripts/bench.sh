@@ -11,7 +11,8 @@
 # on a shared machine) and of the medians. Timings are printed, never asserted.
 #
 # Knobs: BENCH_REPS (default 5), BENCH_SCALE (default 1: multiplies every frame/buffer count),
-#        BENCH_ONLY (a substring: run only the pairs whose label contains it), PYTHON.
+#        BENCH_ONLY (a substring: run only the pairs whose label contains it; "blend" runs
+#        only the frame-blending comparison), PYTHON.
 set -euo pipefail
 
 PYTHON=${PYTHON:-/usr/bin/python3}
@@ -249,6 +250,12 @@ echo "plugin: $(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {pri
 video_benchmarks
 audio_benchmarks
 "$PYTHON" "$work/bench.py" "$pairs" "$REPS" "$PYTHON" "$work/run_one.py"
+
+# Frame blending against compositor (net costs per frame; see scripts/blend-bench.py).
+if [ -z "$ONLY" ] || [[ "frame blending" == *"$ONLY"* ]]; then
+  "$PYTHON" "$(dirname "$0")/blend-bench.py" "$REPS" "$PYTHON" "$work/run_one.py" "$(n 600)"
+  "$(dirname "$0")/check-vectorised.sh" "$(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {print $2}')" || true
+fi
 
 # ============================================================================================
 # The time map itself: table build for expressions, cost of T and T⁻¹ per call.

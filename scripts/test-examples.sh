@@ -24,7 +24,8 @@ quoted_block() {  # $1: language of the fence, $2: the file name mentioned just 
     inside && $0 == "```" { exit }
     inside { print }' README.md
 }
-for pair in "python examples/python/play_warped.py" "swift examples/swift-embedding/Sources/WarpEmbedding/main.swift" \
+for pair in "python examples/python/play_warped.py" "python examples/python/live_control.py" \
+            "python examples/python/reverse_seek.py" "swift examples/swift-embedding/Sources/WarpEmbedding/main.swift" \
             "swift examples/swift-embedding/Package.swift"; do
   set -- $pair
   if diff -u "$2" <(quoted_block "$1" "$2") >/dev/null; then echo "PASS README.md quotes $2 as it is"
@@ -43,6 +44,13 @@ for name in holiday.mp4 long.mp4 clip.mp4; do cp "$scratch/in.mp4" "$scratch/$na
 out=$(cd "$scratch" && /usr/bin/python3 "$root/examples/python/play_warped.py" in.mp4 fakesink 2>&1) \
   && grep -q "warped duration: 3.750 s" <<<"$out" && echo "PASS examples/python/play_warped.py: $(tr '\n' ' ' <<<"$out")" \
   || fail "examples/python/play_warped.py: $out"
+out=$(/usr/bin/python3 "$root/examples/python/live_control.py" 2>&1) \
+  && grep -q "played 3 s of input as 5.000 s of output" <<<"$out" && echo "PASS examples/python/live_control.py: $out" \
+  || fail "examples/python/live_control.py: $out"
+# T(D) at factor 2 over D = 3 s: 6 s played backwards, 180 frames at 30 fps, descending.
+out=$(/usr/bin/python3 "$root/examples/python/reverse_seek.py" "$scratch/in.mp4" 2>&1) \
+  && grep -q "played 6.000 s backwards: 180 frames, descending" <<<"$out" && echo "PASS examples/python/reverse_seek.py: $out" \
+  || fail "examples/python/reverse_seek.py: $out"
 # A fresh build directory each time: SwiftPM does not notice files added to a path dependency
 # in an existing one.
 if out=$(swift build --package-path examples/swift-embedding --scratch-path "$scratch/build" 2>&1 \

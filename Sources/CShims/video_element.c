@@ -1,4 +1,5 @@
-/* GObject registration of videotimewarp: metadata, pad templates, counter properties. */
+/* GObject registration of videotimewarp: metadata, pad templates, its properties and the
+ * GstTimeWarpFrameMode enum. */
 #include "element_private.h"
 
 typedef TimeWarpElement GstVideoTimeWarp;
@@ -22,6 +23,24 @@ timewarp_video_finalize (GObject * object)
 {
   timewarp_element_finalize_instance ((TimeWarpElement *) object);
   G_OBJECT_CLASS (timewarp_video_parent_class)->finalize (object);
+}
+
+GType
+timewarp_frame_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {0, "Nearest: each output slot shows the input frame nearest to it (drop/duplicate)",
+        "nearest"},
+    {1, "Blend: slow motion mixes the two surrounding frames, speed-ups average the frames "
+          "the slot spans (a shutter)", "blend"},
+    {0, NULL, NULL},
+  };
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstTimeWarpFrameMode", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
 }
 
 static void
@@ -56,6 +75,20 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
           "Most frames per second pushed: caps offer no higher rate, and in variable-rate mode "
           "frames closer than 1/max-rate to the previous one are dropped",
           1, G_MAXINT, TIMEWARP_DEFAULT_MAX_RATE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_FRAME_MODE,
+      g_param_spec_enum ("frame-mode", "Frame mode",
+          "At a fixed output rate: show the nearest input frame, or blend (slow motion mixes "
+          "the two frames around each slot, speed-ups average the frames a slot spans); "
+          "variable-rate output ignores it",
+          timewarp_frame_mode_get_type (), TIMEWARP_DEFAULT_FRAME_MODE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_MAX_BLEND_FRAMES,
+      g_param_spec_int ("max-blend-frames", "Maximum blend frames",
+          "frame-mode=blend: most input frames averaged into one output frame (and held); "
+          "a slot spanning more is sampled evenly",
+          2, 256, TIMEWARP_DEFAULT_MAX_BLEND_FRAMES,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
 
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_sink_template);

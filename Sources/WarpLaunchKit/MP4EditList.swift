@@ -49,7 +49,18 @@ public enum MP4EditList {
                 put32(&entry, 0, UInt32(clamping: duration))
                 put32(&entry, 4, UInt32(clamping: mediaTime))
             }
-            guard write(entry, to: path, at: fileOffset + elst.body + 8) else {
+            // The first edit that plays media: mp4mux starts with an empty edit (media time -1)
+            // when the track begins after 0 (a reversed track can), which stays as it is.
+            let entrySize = bytes[elst.body] == 1 ? 20 : 12
+            let count = Int(be32(bytes, elst.body + 4))
+            var target = elst.body + 8
+            for k in 0..<count {
+                let at = elst.body + 8 + k * entrySize
+                guard at + entrySize <= elst.end else { break }
+                let empty = bytes[elst.body] == 1 ? be64(bytes, at + 8) == UInt64.max : be32(bytes, at + 4) == UInt32.max
+                if !empty { target = at; break }
+            }
+            guard write(entry, to: path, at: fileOffset + target) else {
                 throw CLIError("cannot write '\(path)' to signal the AAC priming")
             }
             return

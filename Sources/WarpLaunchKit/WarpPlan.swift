@@ -85,6 +85,8 @@ public struct WarpPlan: Sendable {
     /// The range of `s` over the played part of the curve.
     public let minimumScale: Double
     public let maximumScale: Double
+    /// Whether frames are blended (`--blend`: videotimewarp frame-mode=blend).
+    public var blend = false
     /// `--pitch preserve`: the audio keeps its pitch (only its tempo follows the curve).
     public var preservesPitch = false
 
@@ -114,6 +116,16 @@ public struct WarpPlan: Sendable {
         switch frameRate {
         case .fixed(let n, let d): return Int(exactly: (outputDuration * Double(n) / Double(d)).rounded(.up))
         case .any: return inputFrames
+        }
+    }
+
+    /// How output frames are made, for the plan's "Frames:" line.
+    public var framesText: String {
+        switch (frameRate, blend) {
+        case (.any, true): return "every frame kept at a variable rate (--blend has no effect)"
+        case (.any, false): return "every frame kept at a variable rate"
+        case (.fixed, true): return "blended: slow motion mixes the two nearest frames, speed-ups average the frames of each slot"
+        case (.fixed, false): return "nearest: frames repeated or dropped to the rate (--blend mixes them instead)"
         }
     }
 

@@ -64,6 +64,12 @@ struct WarpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Audio interpolation: linear, cubic or sinc (default sinc).", valueName: "kind"))
     var interpolation: String?
 
+    @Flag(help: "Write the clip backwards (video and audio), with the curve applied in forward input time.")
+    var reverse = false
+
+    @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
+    var blend = false
+
     @Option(help: ArgumentHelp("Audio pitch: follow (moves with the speed, as tape) or preserve (only the tempo follows the curve) (default follow).",
                                valueName: "mode"))
     var pitch: String?
@@ -111,7 +117,7 @@ struct WarpCommand: ParsableCommand {
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation,
                           pitch: pitch, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
-                          duration: duration, writePlot: plot, quiet: quiet, verbose: verbose)
+                          duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
         do {
             _ = try job.run()
         } catch {

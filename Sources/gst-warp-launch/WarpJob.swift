@@ -20,6 +20,10 @@ struct WarpJob {
     var overwrite: Overwrite = .refuse
     /// `--duration`: D in seconds, for an input whose container cannot tell it.
     var duration: Double?
+    /// `--reverse`: the result is written backwards.
+    var reverse = false
+    /// videotimewarp frame-mode=blend (`--blend`).
+    var blend = false
     var writePlot = false
     var quiet = false
     var verbose = false
@@ -100,6 +104,7 @@ struct WarpJob {
         let d = media.seconds
         let map = try curve.makeMap(duration: d)
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        plan.blend = blend
         plan.preservesPitch = pitch == "preserve"
         printPlan(plan, media: media, container: container, durationGiven: duration != nil)
 
@@ -109,9 +114,20 @@ struct WarpJob {
         defer { Interrupts.end() }
         var keepTemporary = false
         defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        // Reverse: the audio is decoded first into raw PCM in Matroska, which plays backwards
+        // chunk by chunk (many decoders, AAC among them, do not in GStreamer 1.22).
+        var audioURI: String?
+        if reverse, media.audioStreams > 0 {
+            let pcm = OutputPaths.temporary(for: destination, pid: getpid()) + ".audio.mkv"
+            defer { if audioURI == nil { try? FileManager.default.removeItem(atPath: pcm) } }
+            try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm)
+            audioURI = try Gst.uri(forPath: pcm)
+        }
+        defer { if let audioURI, let path = URL(string: audioURI)?.path { try? FileManager.default.removeItem(atPath: path) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
-                                  frameRate: frameRate, interpolation: interpolation, pitch: pitch)
+                                  frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
+                                  blend: blend, pitch: pitch)
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -183,13 +199,14 @@ struct WarpJob {
         if let a = media.audio { streams.append("audio \(a.rate) Hz, \(a.channels) ch") }
         say("Input:    \(inputLabel ?? input): \(Format.seconds(plan.inputDuration)) s\(durationGiven ? " (--duration)" : ""), "
             + streams.joined(separator: "; "))
-        say("Curve:    \(curve.summary)")
+        say("Curve:    \(curve.summary)" + (reverse ? ", then the whole result reversed (played backwards)" : ""))
         say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
         var out = "Output:   \(output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
         if media.videoStreams > 0 { out += ", \(plan.frameRate)" }
         if media.audioStreams == 0 { out += ", no audio (the input has none)" }
         if container.video != nil && media.videoStreams == 0 { out += ", no video (the input has none)" }
         say(out)
+        if media.videoStreams > 0 { say("Frames:   \(plan.framesText)") }
         var codecs: [String] = []
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
@@ -238,14 +255,23 @@ final class WarpGraph {
 
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
-         pitch: String? = nil) throws {
-        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink")
+         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil) throws {
+        // Reversed audio-only output: the PCM copy is the only input.
+        let separateAudio = audioURI != nil && !container.isAudioOnly
+        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink"
+                                       + (separateAudio ? "  uridecodebin name=asrc" : ""))
         guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
             throw CLIError("internal pipeline error: no src, mux or sink")
         }
-        src.set("uri", uri)
-        // An audio-only output: the video is not decoded (left as it is, unlinked).
+        src.set("uri", container.isAudioOnly ? audioURI ?? uri : uri)
+        // An audio-only output: the video is not decoded (left as it is, unlinked). The audio
+        // of a reversed output comes from its own PCM file (`audioURI`).
         if container.isAudioOnly { src.set("caps", "audio/x-raw") }
+        if let audioURI, let asrc = pipeline.child("asrc") {
+            asrc.set("uri", audioURI)
+            asrc.set("caps", "audio/x-raw")
+            src.set("caps", "video/x-raw")
+        }
         sink.set("location", location)
         if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
             // Fine timestamps for variable frame rates (the default derives them from the rate).
@@ -256,7 +282,10 @@ final class WarpGraph {
             guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
             for (name, value) in curve.elementProperties() { warp.set(name, value) }
             warp.set("duration", String(durationNs))
+            // Each element asks its own demuxer for reverse playback and writes forwards.
+            if reverse { warp.set("reverse", "true") }
             if audio, let interpolation { warp.set("interpolation", interpolation) }
+            if !audio, blend { warp.set("frame-mode", "blend") }
             if audio, let pitch { warp.set("pitch", pitch) }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
@@ -282,15 +311,26 @@ final class WarpGraph {
         var videoSink: Pad?, audioSink: Pad?
         let tail = " ! queue name=done max-size-buffers=0 max-size-bytes=0 max-size-time=0"
         if media.videoStreams > 0, let codec = container.video {
-            videoSink = try addBranch("queue ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
+            // Reverse: a decoder outputs a whole keyframe interval at once; a short queue keeps
+            // no more than that in memory (the default holds 200 decoded frames).
+            let queue = reverse ? "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0" : "queue"
+            videoSink = try addBranch("\(queue) ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
                                       + encoder.videoEncoder(codec) + tail, warpName: "vwarp", audio: false)
         }
         if media.audioStreams > 0 {
             audioSink = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "
                                       + encoder.audioEncoder(container.audio) + tail, warpName: "awarp", audio: true)
         }
-        let linker = BranchLinker(video: videoSink, audio: audioSink)
-        src.onPadAdded { pad in linker.link(pad) }
+        if let asrc = pipeline.child("asrc") {
+            // Reverse: the video from the input, the audio from its PCM copy only.
+            let videoLinker = BranchLinker(video: videoSink, audio: nil)
+            let audioLinker = BranchLinker(video: nil, audio: audioSink)
+            src.onPadAdded { pad in videoLinker.link(pad) }
+            asrc.onPadAdded { pad in audioLinker.link(pad) }
+        } else {
+            let linker = BranchLinker(video: videoSink, audio: audioSink)
+            src.onPadAdded { pad in linker.link(pad) }
+        }
     }
 
     /// The video counters after the run.

@@ -101,7 +101,7 @@ class ControllerTests(unittest.TestCase):
         self.assertAlmostEqual(sample.get_buffer().pts / 1e9, 4.0, delta=1e-5)
 
     def test_example_from_the_readme_runs(self):
-        result = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "live-control.py")],
+        result = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "python", "live_control.py")],
                                 capture_output=True, text=True, timeout=60)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("played 3 s of input as", result.stdout)

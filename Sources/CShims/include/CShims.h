@@ -8,6 +8,7 @@
 #define TIMEWARP_CSHIMS_H
 
 #include <gst/gst.h>
+#include <gst/video/video.h>
 
 G_BEGIN_DECLS
 
@@ -49,6 +50,9 @@ typedef enum {
   /* audiotimewarp */
   TIMEWARP_PROP_INTERPOLATION,
   TIMEWARP_PROP_QUALITY,
+  /* videotimewarp: frame blending */
+  TIMEWARP_PROP_FRAME_MODE,
+  TIMEWARP_PROP_MAX_BLEND_FRAMES,
   TIMEWARP_PROP_PITCH,
 } TimeWarpPropertyId;
 
@@ -72,11 +76,16 @@ typedef enum {
 #define TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME 0
 /** `max-rate`: G_MAXINT, no limit (as videorate). */
 #define TIMEWARP_DEFAULT_MAX_RATE G_MAXINT
+/** `frame-mode`: nearest (GstTimeWarpFrameMode value 0), the frame nearest each output slot. */
+#define TIMEWARP_DEFAULT_FRAME_MODE 0
+/** `max-blend-frames`: 8 input frames at most in one blended output frame. */
+#define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
 
 GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);
 GType timewarp_function_get_type (void);
 GType timewarp_interpolation_get_type (void);
+GType timewarp_frame_mode_get_type (void);
 GType timewarp_pitch_get_type (void);
 
 /** Registers the timewarp plugin statically (tests, gst-warp-launch, embedding apps). */
@@ -116,6 +125,19 @@ GstEvent *timewarp_event_make_writable (GstEvent *event);
 void timewarp_notify (GstElement *element, const gchar *property);
 /** g_warning for a property value that was refused (a variadic macro). */
 void timewarp_warn_property (GstElement *element, const gchar *message);
+/** The layout of component `comp` of `info` (the GST_VIDEO_INFO_COMP_* macros): its plane, byte
+ * offset and pixel stride within that plane, its width and height in samples, its bit depth. */
+void timewarp_video_info_component (const GstVideoInfo *info, guint comp, guint *plane,
+    gint *offset, gint *pixel_stride, gint *width, gint *height, guint *depth);
+/** GST_VIDEO_INFO_N_COMPONENTS, GST_VIDEO_INFO_N_PLANES and GST_VIDEO_INFO_FORMAT. */
+void timewarp_video_info_shape (const GstVideoInfo *info, guint *components, guint *planes,
+    GstVideoFormat *format);
+/** GST_VIDEO_FRAME_PLANE_DATA and GST_VIDEO_FRAME_PLANE_STRIDE of a mapped frame. */
+guint8 *timewarp_video_frame_plane (GstVideoFrame *frame, guint plane, gint *stride);
+/** GST_BUFFER_POOL_OPTION_VIDEO_META (a string macro). */
+const gchar *timewarp_video_meta_option (void);
+/** GST_VIDEO_META_API_TYPE (a macro). */
+GType timewarp_video_meta_api_type (void);
 /** Debug category init (called from plugin_init). */
 void timewarp_debug_init (void);
 

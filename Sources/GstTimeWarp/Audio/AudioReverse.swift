@@ -56,10 +56,25 @@ extension AudioState {
     mutating func feedReverse(_ part: ReverseChunkPart, _ format: AudioStreamFormat, _ pair: SegmentPair,
                               _ element: WarpElement<AudioState>) -> GstFlowReturn {
         let bpf = format.bytesPerFrame
-        let frames = part.bytes.count / bpf
+        var frames = part.bytes.count / bpf
+        var length = part.length
         var end = run.nextStreamTime  // where this buffer should end: the previous one's start
         if let start = part.start {
-            let bufferEnd = start &+ part.length
+            var bufferEnd = start &+ length
+            if let expected = end, bufferEnd > expected &+ Self.discontinuityThreshold {
+                // Overlaps what was played already (demuxers' reverse chunks may overlap): keep
+                // only the frames before `expected`. Less than the threshold is timestamp
+                // rounding (Matroska stores milliseconds) and continues the run, as forwards.
+                guard expected > start else { return GST_FLOW_OK }
+                let exact = ClockTime.scale(expected - start, UInt64(format.rate) * 2, ClockTime.second) ?? 0
+                let keep = Int(min(UInt64(frames), (exact + 1) / 2))
+                guard keep > 0 else { return GST_FLOW_OK }
+                element.element.log(.debug, "reverse audio: \(frames - keep) overlapping frames of the buffer at "
+                                    + "\(ClockTime.describe(start)) dropped (played already)")
+                frames = keep
+                length = expected - start
+                bufferEnd = expected
+            }
             if let expected = end, !Self.near(bufferEnd, expected) {
                 element.element.log(.info, "reverse audio discontinuity at \(ClockTime.describe(bufferEnd)): starting a new run")
                 let ret = drainRun(element)
@@ -78,7 +93,7 @@ extension AudioState {
                             pitch: settings.pitch)
         }
         run.runInputFrames &+= UInt64(frames)
-        run.nextStreamTime = end >= part.length ? end - part.length : 0
+        run.nextStreamTime = end >= length ? end - length : 0
         var reversed = [UInt8](repeating: 0, count: frames * bpf)
         part.bytes.withUnsafeBytes { src in
             reversed.withUnsafeMutableBytes { dst in

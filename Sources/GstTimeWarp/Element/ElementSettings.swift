@@ -20,6 +20,10 @@ struct ElementSettings: Sendable {
     var maxDuplicationTime: UInt64 = UInt64(TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME)
     /// videotimewarp's `max-rate` (frames per second).
     var maxRate: Int32 = TIMEWARP_DEFAULT_MAX_RATE
+    /// videotimewarp's `frame-mode`.
+    var frameMode = FrameMode.defaultMode
+    /// videotimewarp's `max-blend-frames`.
+    var maxBlendFrames: Int32 = TIMEWARP_DEFAULT_MAX_BLEND_FRAMES
 }
 
 extension AudioInterpolation {

@@ -5,6 +5,7 @@ import TimeWarpMap
 extension WarpElement where S: ~Copyable {
     func sinkQuery(_ query: Query) -> Bool {
         if query.kind == .caps { return S.answerCapsQuery(query, on: sinkPad, self) }
+        if query.kind == .allocation { return S.answerAllocationQuery(query, self) }
         return sinkPad.queryDefault(query, parent: element)
     }
 

@@ -26,6 +26,12 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     let live = LiveMapState()
     /// `reverse=true` asked upstream for reverse playback in this stream.
     let reverseSeekSent = Atomic<Bool>(false)
+    /// Upstream refused that seek, or played forwards again after it.
+    let reverseRefused = Atomic<Bool>(false)
+    /// A forward EOS is held back until the reverse playback starts.
+    let heldEOS = Atomic<Bool>(false)
+    /// A flush came after the reverse seek was asked for.
+    let flushedSinceReverseSeek = Atomic<Bool>(false)
 
     /// The Swift side of `element`.
     init(element: ElementHandle) { self.element = element }
@@ -124,6 +130,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                 return false
             }
             let seqnum = event.seqnum
+            noteForwardSegmentAfterFlush(segment)
             state.withLock { st in
                 // The very same segment again (an update that changes nothing) is no new segment.
                 guard st.timeline.input != segment else { return }
@@ -152,8 +159,11 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                 }
                 _ = st.drain(self)
             }
+            if state.withLock({ holdForwardEOS($0.timeline) }) { return true }
             return srcPad.push(event)
         case .flushStop:
+            heldEOS.store(false, ordering: .relaxed)  // a held EOS is flushed away
+            if reverseSeekSent.load(ordering: .relaxed) { flushedSinceReverseSeek.store(true, ordering: .relaxed) }
             state.withLock { $0.flush() }
             shared.withLock { $0.timeline = nil }
             position.store(ClockTime.none, ordering: .relaxed)
@@ -230,6 +240,10 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         }
         live.reset()
         reverseSeekSent.store(false, ordering: .relaxed)
+        reverseRefused.store(false, ordering: .relaxed)
+        heldEOS.store(false, ordering: .relaxed)
+        flushedSinceReverseSeek.store(false, ordering: .relaxed)
+        ReverseSeekClaims.release(by: UInt(bitPattern: UnsafeRawPointer(element.raw)))
         position.store(ClockTime.none, ordering: .relaxed)
     }
 }

@@ -23,10 +23,19 @@ protocol WarpStream: ~Copyable {
     mutating func segmentDidBegin(_ element: WarpElement<Self>)
     /// Handles a CAPS event; returns whether the caps were accepted.
     mutating func handleCaps(_ event: consuming Event, _ element: WarpElement<Self>) -> Bool
+    /// Answers an ALLOCATION query from upstream (no state needed).
+    static func answerAllocationQuery(_ query: Query, _ element: WarpElement<Self>) -> Bool
     /// Answers a caps query on `pad` (no state needed: it may come from any thread).
     static func answerCapsQuery(_ query: Query, on pad: Pad, _ element: WarpElement<Self>) -> Bool
     /// Sets an element-specific property; false if `id` is not one.
     static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool
     /// Reads an element-specific property; false if `id` is not one.
     static func getProperty(_ id: UInt32, _ value: PropertyValue, _ element: WarpElement<Self>) -> Bool
+}
+
+extension WarpStream where Self: ~Copyable {
+    /// By default the query goes downstream as it is (the sink pad proxies allocation).
+    static func answerAllocationQuery(_ query: Query, _ element: WarpElement<Self>) -> Bool {
+        element.sinkPad.queryDefault(query, parent: element.element)
+    }
 }

@@ -122,6 +122,12 @@ struct Event: ~Copyable {
         return Event(taking: e)
     }
 
+    /// An EOS event.
+    static func eos() -> Event? {
+        guard let e = gst_event_new_eos() else { return nil }
+        return Event(taking: e)
+    }
+
     /// A CAPS event for `caps`.
     static func caps(_ caps: borrowing Caps) -> Event? {
         guard let e = gst_event_new_caps(caps.raw) else { return nil }

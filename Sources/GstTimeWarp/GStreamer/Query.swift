@@ -2,7 +2,7 @@ import CGStreamer
 
 /// The kinds of queries the elements answer themselves.
 enum QueryKind {
-    case position, duration, latency, caps, acceptCaps, seeking, segment, convert, other
+    case position, duration, latency, caps, acceptCaps, seeking, segment, convert, allocation, other
 }
 
 /// A borrowed `GstQuery`: the caller owns it; we read and answer it.
@@ -21,6 +21,7 @@ struct Query {
         case GST_QUERY_SEEKING: return .seeking
         case GST_QUERY_SEGMENT: return .segment
         case GST_QUERY_CONVERT: return .convert
+        case GST_QUERY_ALLOCATION: return .allocation
         default: return .other
         }
     }
@@ -90,4 +91,33 @@ struct Query {
 
     /// Answers a caps query.
     func setCapsResult(_ caps: borrowing Caps) { gst_query_set_caps_result(raw, caps.raw) }
+
+    /// Answers an ALLOCATION query so that upstream can let `held` more buffers be held here:
+    /// each pool downstream proposed becomes a request for its own pool (upstream must not
+    /// allocate from a pool downstream or this element draws from too) with `held` more
+    /// minimum buffers; with no proposal, one such request for frames of `frameSize` bytes.
+    func reserveAllocation(holding held: UInt32, frameSize: Int) {
+        let count = gst_query_get_n_allocation_pools(raw)
+        if count == 0 {
+            gst_query_add_allocation_pool(raw, nil, guint(max(frameSize, 0)), held, 0)
+            return
+        }
+        for i in 0..<count {
+            var pool: UnsafeMutablePointer<GstBufferPool>?
+            var size: guint = 0, minBuffers: guint = 0, maxBuffers: guint = 0
+            gst_query_parse_nth_allocation_pool(raw, i, &pool, &size, &minBuffers, &maxBuffers)
+            if let pool { gst_object_unref(pool) }
+            let (needed, overflow) = minBuffers.addingReportingOverflow(held)
+            let newMin = overflow ? guint.max : needed
+            gst_query_set_nth_allocation_pool(raw, i, nil, size, newMin, maxBuffers == 0 ? 0 : max(maxBuffers, newMin))
+        }
+    }
+
+    /// The frame size (bytes) for the caps of an ALLOCATION query, 0 if they are not raw video.
+    var allocationFrameSize: Int {
+        var caps: UnsafeMutablePointer<GstCaps>?
+        gst_query_parse_allocation(raw, &caps, nil)
+        guard let caps else { return 0 }
+        return VideoInfo(Caps(borrowing: caps))?.size ?? 0
+    }
 }

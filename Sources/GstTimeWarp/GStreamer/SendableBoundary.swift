@@ -16,3 +16,10 @@ extension Caps: @unchecked Sendable {}
 extension Event: @unchecked Sendable {}
 extension ElementHandle: @unchecked Sendable {}
 extension Pad: @unchecked Sendable {}
+
+// - `BufferPool` owns one reference to a GstBufferPool, which locks itself (acquiring and
+//   releasing buffers are thread-safe); its only holder is the streaming state.
+// - `VideoInfo` is a plain C struct whose only pointer (`finfo`) points at GStreamer's static,
+//   immutable format table.
+extension BufferPool: @unchecked Sendable {}
+extension VideoInfo: @unchecked Sendable {}

@@ -116,8 +116,10 @@ extension VideoState {
         return GST_FLOW_OK
     }
 
-    /// Fills up to the held frame's warped end time (EOS, new segment).
+    /// Fills up to the held frame's warped end time (EOS, new segment); in blend mode, renders
+    /// the run's remaining slots.
     mutating func drain(_ element: WarpElement<VideoState>) -> GstFlowReturn {
+        if !run.blendFrames.isEmpty { return closeBlendRun(nextWarpedTime: nil, element) }
         if (run.timeline.input?.rate ?? 1) < 0, run.timeline.reversal == nil { return drainReverse(element) }
         guard var current = run.held.take() else { return GST_FLOW_OK }
         let end = current.warpedEnd

@@ -66,6 +66,7 @@ extension VideoState {
             run.segment.nextSlot = nil
             run.segment.grid = outputGrid()
         }
+        prepareBlending(for: outCaps)
         element.element.log(.info, "negotiated \(outCaps.description) (\(newMode))")
         guard let capsEvent = Event.caps(outCaps) else { return false }
         format.negotiated = srcPad.push(capsEvent)

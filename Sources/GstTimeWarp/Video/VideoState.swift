@@ -1,3 +1,5 @@
+import CShims
+
 /// The output frame-rate mode negotiated with downstream.
 enum VideoRateMode: Equatable, Sendable {
     /// Every frame passes with warped timestamps.
@@ -29,6 +31,14 @@ struct VideoFormat: ~Copyable {
     var inputRate: (numerator: Int32, denominator: Int32) = (0, 1)
     /// The input caps, kept to renegotiate when downstream asks.
     var inputCaps: Caps?
+    /// How frames of the negotiated format are mixed (`frame-mode=blend`), or why they cannot be.
+    var blend: Result<BlendFormat, VideoLayout.UnsupportedFormat>?
+    /// The output buffer pool for blended frames, set up at the first one after each CAPS.
+    var pool: BufferPool?
+    /// Setting up `pool` was tried for the current caps.
+    var poolTried = false
+    /// The fallback to nearest for the current caps was announced.
+    var warnedUnblendable = false
 }
 
 /// What videotimewarp keeps within one output segment; a new segment starts a fresh one.
@@ -53,6 +63,10 @@ struct VideoSegmentRun {
     /// The last frame's end as (input stream time, warped time): contiguous frames start where
     /// the previous one ended, so `T` is evaluated once per frame instead of twice.
     var lastEnd: (streamTime: UInt64, warped: UInt64)?
+    /// `frame-mode`, read when the segment begins.
+    var frameMode = FrameMode.defaultMode
+    /// `max-blend-frames`, read when the segment begins.
+    var maxBlendFrames = Int(TIMEWARP_DEFAULT_MAX_BLEND_FRAMES)
 }
 
 /// What videotimewarp keeps between buffers until a flush.
@@ -61,12 +75,18 @@ struct VideoRun: ~Copyable {
     var timeline = Timeline()
     /// The frame held back in fixed-rate mode.
     var held: HeldFrame?
+    /// The frames of the current run held for blending (`frame-mode=blend`).
+    var blendFrames: [BlendFrame] = []
+    /// The last frame the blending run received, held or not (gaps are found against it).
+    var lastBlendSpan: FrameSpan?
     /// Per-segment state.
     var segment = VideoSegmentRun()
     /// A warning about missing timestamps was posted already.
     var warnedNoTimestamp = false
     /// A warning about the end of the clock range was posted already.
     var warnedClockEnd = false
+    /// A warning about a frame that could not be mapped for blending was posted already.
+    var warnedUnmappable = false
 }
 
 /// The streaming state of videotimewarp: the negotiated format and the current run.

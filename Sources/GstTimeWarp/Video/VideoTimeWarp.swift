@@ -17,9 +17,12 @@ extension VideoState: WarpStream {
     mutating func mapDidChange(_ warp: TimestampWarp) {}
 
     mutating func segmentDidBegin(_ element: WarpElement<VideoState>) {
-        let (maxDuplication, maxRate) = element.shared.withLock { ($0.settings.maxDuplicationTime, $0.settings.maxRate) }
+        let settings = element.shared.withLock { $0.settings }
+        let maxRate = settings.maxRate
         let spacing = maxRate < Int32.max ? ClockTime.scale(1, ClockTime.second, UInt64(max(maxRate, 1))) ?? 0 : 0
-        run.segment = VideoSegmentRun(maxDuplicationTime: maxDuplication, minSpacing: spacing, grid: outputGrid())
+        run.segment = VideoSegmentRun(maxDuplicationTime: settings.maxDuplicationTime, minSpacing: spacing,
+                                      grid: outputGrid(), frameMode: settings.frameMode,
+                                      maxBlendFrames: Int(settings.maxBlendFrames))
     }
 
     mutating func process(_ buffer: consuming Buffer, _ element: WarpElement<VideoState>) -> GstFlowReturn {
@@ -68,7 +71,8 @@ extension VideoState: WarpStream {
             return GST_FLOW_OK
         }
         run.segment.lastInputStreamTime = streamTime
-        if buffer.isDiscont { run.timeline.discontPending = true }
+        let inputDiscont = buffer.isDiscont
+        if inputDiscont { run.timeline.discontPending = true }
 
         let endStreamTime = streamTime &+ inputDuration(of: buffer)
         let warped: UInt64, warpedEnd: UInt64
@@ -94,6 +98,11 @@ extension VideoState: WarpStream {
             return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, element)
         case .fixed where reverse:
             return pushFixedReverse(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), element)
+        case .fixed where !descendingInput && blends(element):
+            // Blending follows ascending input (reverse playback shows the nearest frames).
+            let span = FrameSpan(start: streamTime, end: endStreamTime)
+            return pushBlend(BlendFrame(buffer, span: span, warpedTime: warped, warpedEnd: warpedEnd),
+                             discont: inputDiscont, element)
         case .fixed:
             return pushFixed(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), element)
         }
@@ -148,6 +157,8 @@ extension VideoState: WarpStream {
         case TIMEWARP_PROP_DUPLICATE: value.set(counters.value(.duplicated))
         case TIMEWARP_PROP_MAX_DUPLICATION_TIME: value.set(element.shared.withLock { $0.settings.maxDuplicationTime })
         case TIMEWARP_PROP_MAX_RATE: value.set(int: element.shared.withLock { $0.settings.maxRate })
+        case TIMEWARP_PROP_FRAME_MODE: value.set(enumValue: element.shared.withLock { $0.settings.frameMode.rawValue })
+        case TIMEWARP_PROP_MAX_BLEND_FRAMES: value.set(int: element.shared.withLock { $0.settings.maxBlendFrames })
         default: return false
         }
         return true
@@ -157,6 +168,8 @@ extension VideoState: WarpStream {
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_MAX_DUPLICATION_TIME: settings.maxDuplicationTime = value.uint64
         case TIMEWARP_PROP_MAX_RATE: settings.maxRate = max(1, value.int)
+        case TIMEWARP_PROP_FRAME_MODE: settings.frameMode = FrameMode(gEnumValue: value.enumValue)
+        case TIMEWARP_PROP_MAX_BLEND_FRAMES: settings.maxBlendFrames = max(2, value.int)
         default: return false
         }
         return true

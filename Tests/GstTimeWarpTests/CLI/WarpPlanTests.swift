@@ -26,6 +26,17 @@ final class WarpPlanTests: XCTestCase {
                               frameRate: .any).estimatedAverageFrameRate)
     }
 
+    func testPlanSaysHowFramesAreMade() throws {
+        let map = try CurveOptions.toolDefault.makeMap(duration: 10)
+        var plan = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .fixed(30))
+        XCTAssertTrue(plan.framesText.hasPrefix("nearest"), plan.framesText)
+        plan.blend = true
+        XCTAssertTrue(plan.framesText.hasPrefix("blended"), plan.framesText)
+        var variable = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .any)
+        variable.blend = true
+        XCTAssertTrue(variable.framesText.contains("no effect"), variable.framesText)
+    }
+
     func testFrameRateChoices() throws {
         XCTAssertEqual(FrameRateChoice(argument: "24"), .fixed(24))
         XCTAssertEqual(FrameRateChoice(argument: "ANY"), .any)

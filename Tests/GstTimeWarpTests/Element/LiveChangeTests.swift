@@ -37,37 +37,49 @@ final class LiveChangeTests: XCTestCase {
         XCTAssertTrue(h.messages().isEmpty)
     }
 
-    func testAudioFactorChangeLosesNothingAndDoesNotClick() {
-        let h = Harness("audiotimewarp")
-        h.setCaps(input: Self.audio, output: Self.audio)
+    /// 2 s of a 440 Hz sine through `audiotimewarp <props>` with `factor=2` set at 1 s; the
+    /// output buffers and samples.
+    static func sineWithChange(_ props: String) -> (out: [(buffer: PulledBuffer, bytes: [UInt8])], samples: [Double]) {
+        let h = Harness("audiotimewarp \(props)")
+        h.setCaps(input: audio, output: audio)
         h.pushSegment()
         let rate = 48000, chunk = 4800
         let signal = AudioSignals.sine(440, rate: Double(rate), count: 2 * rate)
         for k in 0..<(2 * rate / chunk) {
             if k == rate / chunk { h.set("factor", double: 2) }  // at 1 s
             let bytes = AudioSignals.f32Bytes(Array(signal[(k * chunk)..<((k + 1) * chunk)]))
-            h.push(bytes: bytes, pts: UInt64(k * chunk) * sec / UInt64(rate),
-                   duration: UInt64(chunk) * sec / UInt64(rate))
+            h.push(bytes: bytes, pts: UInt64(k * chunk) * sec / UInt64(rate), duration: UInt64(chunk) * sec / UInt64(rate))
         }
         h.pushEOS()
         let out = h.pullAllWithBytes()
-        let samples = out.flatMap { AudioSignals.f32Values($0.bytes) }
-        // 1 s at factor 1 and 1 s at factor 2: 1 + 2 = 3 s of output, to the sample.
-        XCTAssertEqual(samples.count, 3 * rate)
-        // Contiguous timestamps: each buffer starts where the previous one ended.
-        for (a, b) in zip(out, out.dropFirst()) { XCTAssertEqual(b.buffer.pts, a.buffer.pts + a.buffer.duration) }
-        XCTAssertEqual(out.first?.buffer.pts, 0)
-        // No click: no step between neighbouring samples larger than the input sine's own
-        // largest step, 2π f A / rate (the output at half speed is slower still), give or take
-        // 5 %: the sinc kernel keeps a guard band below Nyquist, so it does not reproduce A[n]
-        // exactly at integer positions, and the first output after the pass-through reads copies
-        // of the run's first frame before it (measured: 2.5 % over, 7e-4 absolute, at the junction).
+        return (out, out.flatMap { AudioSignals.f32Values($0.bytes) })
+    }
+
+    /// The checks both audio tests make: 1 s + 2 × 1 s of output to the sample, contiguous
+    /// timestamps from 0, no step above the input sine's largest (2π f A / rate; the output at
+    /// half speed is slower still), and the phase at output 2 s (input 1.5 s).
+    static func checkSineWithChange(_ run: (out: [(buffer: PulledBuffer, bytes: [UInt8])], samples: [Double]),
+                                    file: StaticString = #filePath, line: UInt = #line) {
+        let rate = 48000
+        XCTAssertEqual(run.samples.count, 3 * rate, file: file, line: line)
+        for (a, b) in zip(run.out, run.out.dropFirst()) {
+            XCTAssertEqual(b.buffer.pts, a.buffer.pts + a.buffer.duration, file: file, line: line)
+        }
+        XCTAssertEqual(run.out.first?.buffer.pts, 0, file: file, line: line)
+        // (5 % over: the guard-band sinc kernel does not return the input samples at integer
+        // positions exactly, and a new run reads copies of its first frame before it.)
         let largestInputStep = 2 * Double.pi * 440 * 0.5 / Double(rate)
-        let largestStep = zip(samples, samples.dropFirst()).map { abs($1 - $0) }.max() ?? 0
-        XCTAssertLessThanOrEqual(largestStep, largestInputStep * 1.05)
-        // The sine continues in phase: at output 2 s (input 1.5 s) the value is sin(2π·440·1.5).
-        let at2 = samples[2 * rate]
-        XCTAssertEqual(at2, 0.5 * sin(2 * Double.pi * 440 * 1.5), accuracy: 1e-3)
+        let largestStep = zip(run.samples, run.samples.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+        XCTAssertLessThanOrEqual(largestStep, largestInputStep * 1.05, file: file, line: line)
+        guard run.samples.count > 2 * rate else { return }
+        XCTAssertEqual(run.samples[2 * rate], 0.5 * sin(2 * Double.pi * 440 * 1.5), accuracy: 1e-3, file: file, line: line)
+    }
+
+    func testAudioFactorChangeLosesNothingAndDoesNotClick() {
+        // A scale a hair above 1 is not the identity: the resampler runs from the start and
+        // carries its phase and history across the change (1e-9 s more per second: below a
+        // sample over 3 s).
+        Self.checkSineWithChange(Self.sineWithChange("factor=1.000000001"))
     }
 
     func testSeekAndDurationAfterALiveChangeFollowTheAppliedMap() {
@@ -164,23 +176,6 @@ final class LiveChangeTests: XCTestCase {
     }
 
     func testAudioLeavesThePassThroughWithoutAGap() {
-        let h = Harness("audiotimewarp")
-        h.setCaps(input: Self.audio, output: Self.audio)
-        h.pushSegment()
-        let rate = 48000, chunk = 4800
-        let signal = AudioSignals.sine(440, rate: Double(rate), count: 2 * rate)
-        for k in 0..<(2 * rate / chunk) {
-            if k == rate / chunk { h.set("factor", double: 2) }
-            let bytes = AudioSignals.f32Bytes(Array(signal[(k * chunk)..<((k + 1) * chunk)]))
-            h.push(bytes: bytes, pts: UInt64(k * chunk) * sec / UInt64(rate), duration: UInt64(chunk) * sec / UInt64(rate))
-        }
-        h.pushEOS()
-        let out = h.pullAllWithBytes()
-        let samples = out.flatMap { AudioSignals.f32Values($0.bytes) }
-        XCTAssertEqual(samples.count, 3 * rate)
-        for (a, b) in zip(out, out.dropFirst()) { XCTAssertEqual(b.buffer.pts, a.buffer.pts + a.buffer.duration) }
-        let largestInputStep = 2 * Double.pi * 440 * 0.5 / Double(rate)
-        let largestStep = zip(samples, samples.dropFirst()).map { abs($1 - $0) }.max() ?? 0
-        XCTAssertLessThanOrEqual(largestStep, largestInputStep * 1.05)  // see the factor-change test
+        Self.checkSineWithChange(Self.sineWithChange(""))
     }
 }

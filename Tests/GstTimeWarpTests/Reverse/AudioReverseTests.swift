@@ -69,4 +69,24 @@ final class AudioReverseTests: XCTestCase {
         let out = Self.run("", reverse: true)
         XCTAssertEqual(out.map(\.buffer.pts), (0..<10).reversed().map { UInt64($0 * Self.chunk) * sec / UInt64(Self.rate) })
     }
+
+    func testOverlappingReverseChunksAreNotPlayedTwice() {
+        // A demuxer's reverse chunks may overlap: [0.5, 1) then [0.3, 0.8) then [0, 0.4).
+        let h = Harness("audiotimewarp factor=2")
+        h.setCaps(input: Self.audio, output: Self.audio)
+        h.pushSegment(start: 0, stop: sec, base: 0, rate: -1)
+        for (from, to) in [(0.5, 1.0), (0.3, 0.8), (0.0, 0.4)] {  // overlaps of 300 and 100 ms
+            let a = Int(from * Double(Self.rate)), b = Int(to * Double(Self.rate))
+            h.push(bytes: AudioSignals.f32Bytes(Array(Self.chirp[a..<b])), pts: UInt64(a) * sec / UInt64(Self.rate),
+                   duration: UInt64(b - a) * sec / UInt64(Self.rate), discont: true)
+        }
+        h.pushEOS()
+        let out = h.pullAllWithBytes()
+        // Each input instant once: 1 s of input, 2 s of output, contiguous, one run.
+        XCTAssertEqual(out.reduce(0) { $0 + $1.bytes.count / 4 }, 2 * Self.rate)
+        for (later, earlier) in zip(out, out.dropFirst()) {
+            XCTAssertEqual(earlier.buffer.pts + earlier.buffer.duration, later.buffer.pts)
+        }
+        XCTAssertEqual(out.filter(\.buffer.discont).count, 1)
+    }
 }

@@ -3,7 +3,7 @@
 
 One InterpolationControlSource is bound to `factor` on both elements, so audio and video follow
 the same map: normal speed at 0 s, easing linearly to half speed (factor 2) at 2 s of input.
-Run it with the system Python (it has gi): /usr/bin/python3 examples/live-control.py
+Run it with the system Python (it has gi): /usr/bin/python3 examples/python/live_control.py
 """
 import gi
 

@@ -1,0 +1,157 @@
+/// The pixel kernels of frame blending: weighted sums of rows of samples with integer weights
+/// that add up to a power of two (`scale`), rounded to nearest. Each is a tight loop of
+/// wrapping integer arithmetic on plain pointers, which the compiler vectorises (8-bit samples
+/// in 16-bit lanes, since 255 · 256 + 128 fits; 16-bit samples in 32-bit lanes, since
+/// 65535 · 32768 + 16384 fits). Swift's generic SIMD conversions are not used: they compile
+/// to calls per vector. `scripts/check-vectorised.sh` checks the loops in the built plugin.
+enum PixelMix {
+    /// Weight scale for 8-bit samples: weights are in 1/256.
+    static let scale8: UInt32 = 256
+    /// Weight scale for 16-bit samples: weights are in 1/32768.
+    static let scale16: UInt32 = 32768
+
+    /// `dst = (a · (256 − w) + b · w + 128) >> 8` for 8-bit samples, `w` in 0...256.
+    static func mix8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer,
+                     _ b: UnsafeRawBufferPointer, weight w: UInt32) {
+        let count = min(dst.count, a.count, b.count)
+        guard count > 0, let d = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let wb = UInt16(truncatingIfNeeded: min(w, scale8)), wa = UInt16(truncatingIfNeeded: scale8 - min(w, scale8))
+        for i in 0..<count {
+            let sum = UInt16(truncatingIfNeeded: sa[i]) &* wa &+ UInt16(truncatingIfNeeded: sb[i]) &* wb &+ 128
+            out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
+        }
+    }
+
+    /// `dst = (a + b + 1) >> 1`: `mix8` at weight 128 (half speed, a shutter over two frames),
+    /// the same result without multiplying (it compiles to a byte average).
+    static func average8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) {
+        let count = min(dst.count, a.count, b.count)
+        guard count > 0, let d = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count {
+            out[i] = UInt8(truncatingIfNeeded: (UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) &+ 1) &>> 1)
+        }
+    }
+
+    /// `acc (+)= a + b` for 8-bit samples: the equal-weight average of 2^n frames needs no
+    /// multiplication (`first` starts the sums).
+    static func sum8(_ acc: UnsafeMutableBufferPointer<UInt16>, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer,
+                     first: Bool) {
+        let count = min(acc.count, a.count, b.count)
+        guard count > 0, let sums = acc.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        if first {
+            for i in 0..<count { sums[i] = UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) }
+        } else {
+            for i in 0..<count { sums[i] = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) }
+        }
+    }
+
+    /// `dst = (acc + a + b + 2^(shift−1)) >> shift`: the rounded mean of 2^shift frames, the last
+    /// two added while writing. Equal to the weighted form with weights `256 >> shift`.
+    static func finishSum8(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt16>,
+                           adding a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, shift: UInt16) {
+        let count = min(dst.count, acc.count, a.count, b.count)
+        guard count > 0, shift > 0, shift <= 8, let d = dst.baseAddress, let sums = acc.baseAddress,
+              let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let half = UInt16(1) &<< (shift &- 1)
+        for i in 0..<count {
+            let sum = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) &+ half
+            out[i] = UInt8(truncatingIfNeeded: sum &>> shift)
+        }
+    }
+
+    /// `acc (+)= a · wa + b · wb` for 8-bit samples into a row of 16-bit sums (`first` starts
+    /// it): two frames per pass over the sums, which halves the passes of a many-frame average.
+    static func accumulate8(_ acc: UnsafeMutableBufferPointer<UInt16>, _ a: UnsafeRawBufferPointer, weight wa: UInt32,
+                            _ b: UnsafeRawBufferPointer, weight wb: UInt32, first: Bool) {
+        let count = min(acc.count, a.count, b.count)
+        guard count > 0, let sums = acc.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let w1 = UInt16(truncatingIfNeeded: min(wa, scale8)), w2 = UInt16(truncatingIfNeeded: min(wb, scale8))
+        if first {
+            for i in 0..<count {
+                sums[i] = UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
+            }
+        } else {
+            for i in 0..<count {
+                sums[i] = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
+            }
+        }
+    }
+
+    /// `dst = (acc + a · wa + b · wb + 128) >> 8`: the last two frames of an average added while
+    /// the result is written (`b` may be empty: then only `a`).
+    static func finish8(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt16>,
+                        adding a: UnsafeRawBufferPointer, weight wa: UInt32,
+                        _ b: UnsafeRawBufferPointer, weight wb: UInt32) {
+        let count = min(dst.count, acc.count, a.count)
+        guard count > 0, let d = dst.baseAddress, let sums = acc.baseAddress, let pa = a.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self)
+        let w1 = UInt16(truncatingIfNeeded: min(wa, scale8))
+        if let pb = b.baseAddress, b.count >= count {
+            let sb = pb.assumingMemoryBound(to: UInt8.self)
+            let w2 = UInt16(truncatingIfNeeded: min(wb, scale8))
+            for i in 0..<count {
+                let sum = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2 &+ 128
+                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
+            }
+        } else {
+            for i in 0..<count {
+                let sum = sums[i] &+ UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ 128
+                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
+            }
+        }
+    }
+
+    /// `acc (+)= src · w` for 8-bit samples into a row of 16-bit sums (`first` starts it).
+    static func accumulate8(_ acc: UnsafeMutableBufferPointer<UInt16>, _ src: UnsafeRawBufferPointer,
+                            weight w: UInt32, first: Bool) {
+        let count = min(acc.count, src.count)
+        guard count > 0, let a = acc.baseAddress, let p = src.baseAddress else { return }
+        let s = p.assumingMemoryBound(to: UInt8.self)
+        let w16 = UInt16(truncatingIfNeeded: min(w, scale8))
+        if first {
+            for i in 0..<count { a[i] = UInt16(truncatingIfNeeded: s[i]) &* w16 }
+        } else {
+            for i in 0..<count { a[i] = a[i] &+ UInt16(truncatingIfNeeded: s[i]) &* w16 }
+        }
+    }
+
+    /// `dst = (acc + 128) >> 8`: the rounded 8-bit result of a row of 16-bit sums.
+    static func finish8(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt16>) {
+        let count = min(dst.count, acc.count)
+        guard count > 0, let d = dst.baseAddress, let a = acc.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: (a[i] &+ 128) &>> 8) }
+    }
+
+    /// `acc (+)= src · w` for little-endian 16-bit samples into a row of 32-bit sums (`first`
+    /// starts it); `src.count` is in bytes, `acc.count` in samples.
+    static func accumulate16(_ acc: UnsafeMutableBufferPointer<UInt32>, _ src: UnsafeRawBufferPointer,
+                             weight w: UInt32, first: Bool) {
+        let count = min(acc.count, src.count / 2)
+        guard count > 0, let a = acc.baseAddress, let p = src.baseAddress else { return }
+        let s = p.assumingMemoryBound(to: UInt16.self)  // rows of 16-bit planes are 2-aligned
+        let w32 = min(w, scale16)
+        if first {
+            for i in 0..<count { a[i] = UInt32(UInt16(littleEndian: s[i])) &* w32 }
+        } else {
+            for i in 0..<count { a[i] = a[i] &+ UInt32(UInt16(littleEndian: s[i])) &* w32 }
+        }
+    }
+
+    /// `dst = (acc + 16384) >> 15`: the rounded little-endian 16-bit result of a row of sums.
+    static func finish16(_ dst: UnsafeMutableRawBufferPointer, _ acc: UnsafeBufferPointer<UInt32>) {
+        let count = min(dst.count / 2, acc.count)
+        guard count > 0, let d = dst.baseAddress, let a = acc.baseAddress else { return }
+        let out = d.assumingMemoryBound(to: UInt16.self)
+        for i in 0..<count { out[i] = UInt16(truncatingIfNeeded: (a[i] &+ 16384) &>> 15).littleEndian }
+    }
+}

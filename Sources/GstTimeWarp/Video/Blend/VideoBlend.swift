@@ -1,0 +1,215 @@
+import CGStreamer
+
+/// `frame-mode=blend` at a fixed output rate: the frames of the current run are held until the
+/// slots they decide can be rendered; each slot's input interval `[T⁻¹(τ_k), T⁻¹(τ_k + Δ))`
+/// decides what it shows (`BlendPlanner`). A DISCONT, a gap of more than half a frame, a new
+/// segment, a caps change, EOS or a flush ends the run: frames of two runs are never mixed, and
+/// the slots between two runs show the nearer frame, as in nearest mode.
+extension VideoState {
+    /// Whether frames are blended: `frame-mode=blend` and a format that can be mixed (else the
+    /// fallback to nearest is announced once per caps).
+    mutating func blends(_ element: WarpElement<VideoState>) -> Bool {
+        guard run.segment.frameMode == .blend, let blend = format.blend else { return false }
+        switch blend {
+        case .success: return true
+        case .failure(let unsupported):
+            if !format.warnedUnblendable {
+                format.warnedUnblendable = true
+                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                            "frame-mode=blend cannot mix \(unsupported.name): showing the nearest frames",
+                                            debug: "blending mixes 8-bit planar and packed formats, P010_10LE, "
+                                                + "I420_10LE and GRAY16_LE in system memory")
+            }
+            return false
+        }
+    }
+
+    /// Sets what blending needs for newly negotiated caps: the layout, and a pool to set up.
+    mutating func prepareBlending(for caps: borrowing Caps) {
+        format.blend = VideoLayout.of(caps).flatMap { layout in
+            guard let info = VideoInfo(caps) else { return .failure(VideoLayout.UnsupportedFormat(name: layout.formatName)) }
+            return .success(BlendFormat(layout: layout, info: info))
+        }
+        format.pool = nil
+        format.poolTried = false
+        format.warnedUnblendable = false
+    }
+
+    /// Adds `frame` to the run (after ending the run on a DISCONT or a gap) and renders every
+    /// slot it completes.
+    mutating func pushBlend(_ frame: BlendFrame, discont: Bool, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+        if !run.blendFrames.isEmpty, let last = run.lastBlendSpan, discont || frame.span.start > last.end &+ last.period / 2 {
+            let ret = closeBlendRun(nextWarpedTime: frame.warpedTime, element)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        run.lastBlendSpan = frame.span
+        if run.segment.nextSlot == nil {
+            let ret = startGrid(at: frame.warpedTime, element)
+            guard ret == GST_FLOW_OK else { return ret }
+        }
+        if let (a, b) = pendingSlotInterval(),
+           !BlendPlanner.keeps(frame.span, slotStart: a, slotEnd: b, maxFrames: run.segment.maxBlendFrames) {
+            element.counters.bump(.dropped)  // a slot spanning more than max-blend-frames: not sampled
+            return GST_FLOW_OK
+        }
+        run.blendFrames.append(frame)
+        return renderSlots(closed: false, element) { _ in true }
+    }
+
+    /// Ends the run: renders the slots its frames decide (up to halfway to the next run's first
+    /// frame, or to the last frame's end), then forgets them.
+    mutating func closeBlendRun(nextWarpedTime next: UInt64?, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+        guard let last = run.blendFrames.last else { return GST_FLOW_OK }
+        let maxDuplication = run.segment.maxDuplicationTime
+        var ret: GstFlowReturn
+        if let next, !(maxDuplication > 0 && next &- last.warpedTime > maxDuplication) {
+            let twiceMid = last.warpedTime.addingReportingOverflow(next)
+            ret = renderSlots(closed: true, element) { slot in
+                let lhs = slot.multipliedReportingOverflow(by: 2)
+                guard !twiceMid.overflow, !lhs.overflow else { return slot < last.warpedTime }
+                let (withTolerance, o) = lhs.partialValue.addingReportingOverflow(Self.tieTolerance)
+                return !o && withTolerance < twiceMid.partialValue
+            }
+        } else {
+            ret = renderSlots(closed: true, element) { slot in slot < last.warpedEnd }
+            if ret == GST_FLOW_OK, let next { ret = skipGap(to: next, element) }
+        }
+        for frame in run.blendFrames where !frame.shown { element.counters.bump(.dropped) }
+        run.blendFrames.removeAll()
+        run.lastBlendSpan = nil
+        return ret
+    }
+
+    /// Renders pending slots while `belongs` accepts their time and their frames are there.
+    mutating func renderSlots(closed: Bool, _ element: WarpElement<VideoState>,
+                              while belongs: (UInt64) -> Bool) -> GstFlowReturn {
+        guard let grid = run.segment.grid, var slot = run.segment.nextSlot,
+              let output = run.timeline.output, let warp = run.timeline.warp else { return GST_FLOW_OK }
+        let stop = output.stop
+        var ret = GST_FLOW_OK
+        while let t = grid.time(ofSlot: slot), belongs(t), stop == ClockTime.none || t < stop {
+            guard t < ClockTime.end else {
+                element.warnClockEnd(&run.warnedClockEnd)
+                break
+            }
+            let end = grid.time(ofSlot: slot &+ 1) ?? t
+            let plan = BlendPlanner.plan(slotStart: Self.inputTime(of: t, warp), slotEnd: Self.inputTime(of: end, warp),
+                                         frames: run.blendFrames.map(\.span), closed: closed,
+                                         maxFrames: run.segment.maxBlendFrames)
+            if plan == .notReady { break }
+            ret = pushSlot(plan, pts: t, duration: end &- t, slot: slot, element)
+            slot &+= 1
+            if ret != GST_FLOW_OK { break }
+        }
+        run.segment.nextSlot = slot
+        dropFramesBefore(slot: slot, grid: grid, warp: warp, element)
+        return ret
+    }
+
+    /// Forgets the frames no later slot can use: those followed by a frame starting at or before
+    /// the next slot's input time.
+    private mutating func dropFramesBefore(slot: UInt64, grid: OutputFrameGrid, warp: TimestampWarp,
+                                           _ element: WarpElement<VideoState>) {
+        guard let t = grid.time(ofSlot: slot) else { return }
+        let a = Self.inputTime(of: t, warp)
+        var drop = 0
+        while drop + 1 < run.blendFrames.count, run.blendFrames[drop + 1].span.start <= a {
+            if !run.blendFrames[drop].shown { element.counters.bump(.dropped) }
+            drop += 1
+        }
+        if drop > 0 { run.blendFrames.removeFirst(drop) }
+    }
+
+    /// The input interval of the next slot to render, if the grid is placed.
+    private func pendingSlotInterval() -> (UInt64, UInt64)? {
+        guard let grid = run.segment.grid, let slot = run.segment.nextSlot, let warp = run.timeline.warp,
+              let t = grid.time(ofSlot: slot), let end = grid.time(ofSlot: slot &+ 1) else { return nil }
+        return (Self.inputTime(of: t, warp), Self.inputTime(of: end, warp))
+    }
+
+    /// `T⁻¹` of an output timestamp: the input stream time shown at it.
+    static func inputTime(of timestamp: UInt64, _ warp: TimestampWarp) -> UInt64 {
+        let (streamTime, overflow) = Int64(clamping: timestamp).subtractingReportingOverflow(warp.offset)
+        let outputStreamTime = overflow || streamTime < 0 ? 0 : UInt64(streamTime)
+        return warp.isIdentity ? outputStreamTime : warp.unwarpStreamTime(outputStreamTime)
+    }
+
+    /// Pushes one slot: a held frame as it is, or a new frame mixed from several.
+    private mutating func pushSlot(_ plan: SlotPlan, pts: UInt64, duration: UInt64, slot: UInt64,
+                                   _ element: WarpElement<VideoState>) -> GstFlowReturn {
+        guard case .success(let blendFormat) = format.blend else { return GST_FLOW_ERROR }
+        var indices: [Int] = [], weights: [UInt32] = []
+        switch plan {
+        case .notReady: return GST_FLOW_OK
+        case .frame(let i):
+            indices = [i]
+            weights = [1]
+        case .mix(let mixIndices, let mixWeights):
+            let scale = blendFormat.layout.sampleBytes == 1 ? PixelMix.scale8 : PixelMix.scale16
+            for (i, w) in zip(mixIndices, BlendPlanner.quantize(mixWeights, scale: scale)) where w > 0 {
+                indices.append(i)
+                weights.append(w)
+            }
+        }
+        guard !indices.isEmpty, indices.allSatisfy({ run.blendFrames.indices.contains($0) }) else { return GST_FLOW_ERROR }
+        var mixed: Buffer? = nil
+        if indices.count > 1 {
+            mixed = render(indices: indices, weights: weights, blendFormat, element)
+            if mixed == nil, let heaviest = zip(indices, weights).max(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0 {
+                indices = [heaviest]  // not mappable as video: the heaviest frame (ties: the later) instead
+            }
+        }
+        var out: Buffer
+        if let mixed = mixed.take() {
+            out = mixed
+        } else {
+            // Weight 0 or 1: the frame itself, no copy.
+            let i = indices[0]
+            guard let copy = run.blendFrames[i].box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
+            out = copy
+            if run.blendFrames[i].pushedAsItself { element.counters.bump(.duplicated) }
+            run.blendFrames[i].pushedAsItself = true
+        }
+        for i in indices { run.blendFrames[i].shown = true }
+        out.stamp(pts: pts, duration: duration, offset: slot, offsetEnd: slot &+ 1, discont: run.timeline.discontPending)
+        run.timeline.discontPending = false
+        run.segment.lastSlotTime = pts
+        element.counters.bump(.output)
+        return element.srcPad.push(out)
+    }
+
+    /// The mix of the run's frames `indices` with `weights` in a new output buffer; nil (after
+    /// one warning) when a frame cannot be mapped as video of the negotiated format.
+    private mutating func render(indices: [Int], weights: [UInt32], _ blendFormat: BlendFormat,
+                                 _ element: WarpElement<VideoState>) -> Buffer? {
+        guard var buffer = outputBuffer(blendFormat, element),
+              BlendRenderer.render(into: &buffer, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
+                                   format: blendFormat) else {
+            if !run.warnedUnmappable {
+                run.warnedUnmappable = true
+                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
+                                            "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
+                                                + "showing the nearest frame instead of a blend",
+                                            debug: "buffers smaller than the caps say, or no output buffer")
+            }
+            return nil
+        }
+        return buffer
+    }
+
+    /// A buffer for a blended frame: from the pool agreed with downstream (set up at the first
+    /// blended frame after each CAPS), else newly allocated.
+    private mutating func outputBuffer(_ blendFormat: BlendFormat, _ element: WarpElement<VideoState>) -> Buffer? {
+        if !format.poolTried {
+            format.poolTried = true
+            if let caps = element.srcPad.currentCaps() {
+                format.pool = BufferPool(negotiatingOn: element.srcPad, caps: caps, info: blendFormat.info)
+            }
+            if format.pool == nil {
+                element.element.log(.warning, "no buffer pool for blended frames: allocating each")
+            }
+        }
+        if let buffer = format.pool?.acquire() { return buffer }
+        return Buffer.allocate(size: blendFormat.info.size)
+    }
+}
