@@ -16,11 +16,11 @@ PLUGINDIR ?= $(PREFIX)/lib/$(shell gcc -print-multiarch 2>/dev/null || echo x86_
 endif
 export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PATH))
 
-.PHONY: help deps build test demo bench quality install uninstall clean
+.PHONY: help deps build test demo bench quality pitch-quality install uninstall clean
 
 ## Lists the targets.
 help:
-	@awk '/^## /{doc=(doc=="" ? "" : doc " ") substr($$0,4); next} /^[a-z]+:/{if(doc!=""){split($$0,t,":"); printf "  make %-10s %s\n", t[1], doc}; doc=""}' $(MAKEFILE_LIST)
+	@awk '/^## /{doc=(doc=="" ? "" : doc " ") substr($$0,4); next} /^[a-z-]+:/{if(doc!=""){split($$0,t,":"); printf "  make %-10s %s\n", t[1], doc}; doc=""}' $(MAKEFILE_LIST)
 	@echo "  (make install PREFIX=/usr/local: for every user; make uninstall with the same PREFIX)"
 
 ## Installs the Debian packages the build, tests, demo and examples need (apt-get, when missing).
@@ -53,6 +53,10 @@ bench: build
 ## Audio quality table (SNR, alias residue) of audiotimewarp beside audioresample, same run.
 quality: build
 	/usr/bin/python3 scripts/quality.py
+
+## pitch=preserve beside SoundTouch's pitch and scaletempo at equal tempo (frequency, level, steps, LSD).
+pitch-quality: build
+	/usr/bin/python3 scripts/pitch-quality.py
 
 ## Copies gst-warp-launch to ~/.local/bin and the plugin to ~/.local/share/gstreamer-1.0/plugins.
 install: build

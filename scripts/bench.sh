@@ -136,6 +136,20 @@ audio_benchmarks() {
       done
     done
   fi
+  # pitch=preserve (WSOLA) against SoundTouch's `pitch` and scaletempo at the same tempo: half
+  # speed, twice as many output samples. scaletempo follows the segment rate: a seek at rate 0.5.
+  if grep -qE '^ +pitch +:' <<<"$inspect"; then
+    if gst-inspect-1.0 pitch >/dev/null 2>&1; then
+      add_pair "audio ${seconds} s: pitch=preserve factor=2 vs soundtouch pitch tempo=0.5" \
+        "$src ! audiotimewarp pitch=preserve factor=2 ! $sink" \
+        "$src ! pitch tempo=0.5 ! $sink"
+    else
+      echo "soundtouch pair skipped: no 'pitch' element (gstreamer1.0-plugins-bad)"
+    fi
+    add_pair "audio ${seconds} s: pitch=preserve factor=2 vs scaletempo at rate 0.5 (seek)" \
+      "$src ! audiotimewarp pitch=preserve factor=2 ! $sink" \
+      "@rate=0.5 $src ! scaletempo ! $sink"
+  fi
 }
 
 # ============================================================================================
@@ -148,9 +162,17 @@ import gi
 gi.require_version("Gst", "1.0")
 from gi.repository import Gst
 Gst.init(None)
-p = Gst.parse_launch(sys.argv[1])
+desc, rate = sys.argv[1], None
+if desc.startswith("@rate="):           # "@rate=R pipeline": played with a seek at rate R
+    head, desc = desc.split(" ", 1)
+    rate = float(head[len("@rate="):])
+p = Gst.parse_launch(desc)
 p.set_state(Gst.State.PAUSED)
 p.get_state(60 * Gst.SECOND)            # preroll (first buffer) not counted as start-up
+if rate is not None:
+    p.seek(rate, Gst.Format.TIME, Gst.SeekFlags.FLUSH | Gst.SeekFlags.ACCURATE,
+           Gst.SeekType.SET, 0, Gst.SeekType.NONE, -1)
+    p.get_state(60 * Gst.SECOND)
 t0, c0 = time.perf_counter(), time.process_time()
 p.set_state(Gst.State.PLAYING)
 msg = p.get_bus().timed_pop_filtered(600 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR)

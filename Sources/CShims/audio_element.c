@@ -1,4 +1,4 @@
-/* GObject registration of audiotimewarp: metadata, pad templates, interpolation and quality. */
+/* GObject registration of audiotimewarp: metadata, pad templates, interpolation, quality and pitch. */
 #include "element_private.h"
 
 typedef TimeWarpElement GstAudioTimeWarp;
@@ -19,6 +19,22 @@ GstElementClass *
 timewarp_audio_get_parent_class (void)
 {
   return GST_ELEMENT_CLASS (timewarp_audio_parent_class);
+}
+
+GType
+timewarp_pitch_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {0, "Follow the speed, as tape does (resampling: half speed is an octave down)", "follow"},
+    {1, "Preserve the pitch: only the tempo follows the map (WSOLA overlap-add)", "preserve"},
+    {0, NULL, NULL},
+  };
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstTimeWarpPitch", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
 }
 
 static void
@@ -45,6 +61,13 @@ timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
           "Sinc kernel quality (as audioresample's): longer kernels, deeper stop band and finer "
           "tables as it rises (4: SNR above 100 dB; 10: above 130 dB); linear and cubic ignore it",
           TIMEWARP_QUALITY_MIN, TIMEWARP_QUALITY_MAX, TIMEWARP_DEFAULT_QUALITY,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_PITCH,
+      g_param_spec_enum ("pitch", "Pitch",
+          "Whether the pitch follows the speed (follow, as tape) or stays while only the tempo "
+          "follows the map (preserve: overlap-add of 30 ms windows, 38 ms latency; the "
+          "interpolation and quality properties then do not apply)",
+          timewarp_pitch_get_type (), TIMEWARP_DEFAULT_PITCH,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
 
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_sink_template);

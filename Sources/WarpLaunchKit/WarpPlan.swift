@@ -87,6 +87,8 @@ public struct WarpPlan: Sendable {
     public let maximumScale: Double
     /// Whether frames are blended (`--blend`: videotimewarp frame-mode=blend).
     public var blend = false
+    /// `--pitch preserve`: the audio keeps its pitch (only its tempo follows the curve).
+    public var preservesPitch = false
 
     public init(map: TimeMap, inputDuration: Double, inputFrames: Int?, frameRate: FrameRateChoice) {
         self.inputDuration = inputDuration
@@ -96,6 +98,11 @@ public struct WarpPlan: Sendable {
         let range = ScaleRange(map: map, duration: inputDuration)
         minimumScale = range.minimum
         maximumScale = range.maximum
+    }
+
+    /// The audio's pitch in words, for the plan.
+    public var pitchText: String {
+        preservesPitch ? "preserve (only the tempo follows the curve)" : "follow (moves with the speed, as tape)"
     }
 
     /// `frames / (D * F(1))`: the average output rate when every frame is kept (`--fps any`).

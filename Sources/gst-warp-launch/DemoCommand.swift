@@ -13,7 +13,8 @@ struct DemoCommand: ParsableCommand {
             Writes, in the current directory: demo-original.mp4 (10 s, a moving ball, the \
             original time written at the bottom, a tick every second), demo-warped.mp4 (the \
             clip warped with function=double-smoothstep factor=1.5: normal speed at both ends, \
-            slowed to 2/3 speed in the middle) and demo-warped.svg (the plot of the curve).
+            slowed to 2/3 speed in the middle), demo-warped-preserve.mp4 (the same with --pitch \
+            preserve: the ticks keep their pitch) and demo-warped.svg (the plot of the curve).
             """
     )
 
@@ -45,6 +46,10 @@ struct DemoCommand: ParsableCommand {
             let job = WarpJob(input: original, output: warped, curve: curve, frameRate: .fixed(30),
                               overwrite: .replace, writePlot: true, inputLabel: original)
             let result = try job.run()
+            // The before/after pair for the ear: the same warp with the pitch preserved.
+            let preserved = "demo-warped-preserve.mp4"
+            _ = try WarpJob(input: original, output: preserved, curve: curve, frameRate: .fixed(30), pitch: "preserve",
+                            overwrite: .replace, quiet: true).run()
             print("")
             print("What happened: the clip plays at normal speed at both ends and at 2/3 speed in the middle")
             print("(s = \(Format.fixed(curve.factor, 2)) between u = 3/8 and 5/8, eased in and out with smoothsteps), so")
@@ -54,6 +59,8 @@ struct DemoCommand: ParsableCommand {
             print("")
             print("Play it:   gst-play-1.0 \(warped)      (or: ffplay \(warped), mpv \(warped), vlc \(warped))")
             print("Compare:   gst-play-1.0 \(original)")
+            print("Pitch:     gst-play-1.0 \(preserved)   (--pitch preserve: the 880 Hz ticks stay at 880 Hz in the")
+            print("           slow part, where \(warped) lowers them to 587 Hz, as tape does)")
             print("The curve: \(result.plotPath ?? "demo-warped.svg") (open it in a browser), or in the terminal:")
             print("           gst-warp-launch plot --function double-smoothstep --factor 1.5 --duration 10")
         } catch {

@@ -70,6 +70,10 @@ struct WarpCommand: ParsableCommand {
     @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
     var blend = false
 
+    @Option(help: ArgumentHelp("Audio pitch: follow (moves with the speed, as tape) or preserve (only the tempo follows the curve) (default follow).",
+                               valueName: "mode"))
+    var pitch: String?
+
     @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
     var plot = false
 
@@ -94,6 +98,10 @@ struct WarpCommand: ParsableCommand {
             throw ValidationError("--interpolation must be linear, cubic or sinc"
                                   + (Suggestion.closest(to: interpolation, in: ["linear", "cubic", "sinc"]).map { " (did you mean '\($0)'?)" } ?? ""))
         }
+        if let pitch, !["follow", "preserve"].contains(pitch) {
+            throw ValidationError("--pitch must be follow or preserve"
+                                  + (Suggestion.closest(to: pitch, in: ["follow", "preserve"]).map { " (did you mean '\($0)'?)" } ?? ""))
+        }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be positive") }
         if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
         if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
@@ -108,7 +116,7 @@ struct WarpCommand: ParsableCommand {
     func run() throws {
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation,
-                          encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
+                          pitch: pitch, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
                           duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
         do {
             _ = try job.run()

@@ -12,6 +12,8 @@ struct WarpJob {
     /// The output frame rate; nil keeps the input's (variable when the input's is).
     var frameRate: FrameRateChoice?
     var interpolation: String?
+    /// `--pitch`: follow or preserve (nil: the element's default, follow).
+    var pitch: String?
     /// `--crf`, `--preset`, `--audio-bitrate`.
     var encoder = EncoderSettings()
     /// What to do with an existing output.
@@ -103,6 +105,7 @@ struct WarpJob {
         let map = try curve.makeMap(duration: d)
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
+        plan.preservesPitch = pitch == "preserve"
         printPlan(plan, media: media, container: container, durationGiven: duration != nil)
 
         // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
@@ -124,7 +127,7 @@ struct WarpJob {
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
-                                  blend: blend)
+                                  blend: blend, pitch: pitch)
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -208,6 +211,8 @@ struct WarpJob {
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
         say("Encoding: \(codecs.joined(separator: "; "))")
+        // The default (follow) is not mentioned: plans without --pitch read as before.
+        if media.audioStreams > 0, plan.preservesPitch { say("Pitch:    \(plan.pitchText)") }
         say("Expected output duration: \(plan.expectedDurationText)")
     }
 
@@ -250,7 +255,7 @@ final class WarpGraph {
 
     init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
-         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false) throws {
+         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink"
@@ -281,6 +286,7 @@ final class WarpGraph {
             if reverse { warp.set("reverse", "true") }
             if audio, let interpolation { warp.set("interpolation", interpolation) }
             if !audio, blend { warp.set("frame-mode", "blend") }
+            if audio, let pitch { warp.set("pitch", pitch) }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
             guard branch.link(to: mux) else {

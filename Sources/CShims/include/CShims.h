@@ -53,6 +53,7 @@ typedef enum {
   /* videotimewarp: frame blending */
   TIMEWARP_PROP_FRAME_MODE,
   TIMEWARP_PROP_MAX_BLEND_FRAMES,
+  TIMEWARP_PROP_PITCH,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -69,6 +70,8 @@ typedef enum {
 #define TIMEWARP_QUALITY_MIN 0
 #define TIMEWARP_QUALITY_MAX 10
 #define TIMEWARP_DEFAULT_QUALITY 4
+/** audiotimewarp `pitch`: follow (GstTimeWarpPitch value 0), the pitch moves with the speed as on tape. */
+#define TIMEWARP_DEFAULT_PITCH 0
 /** `max-duplication-time`: 0, no limit (as videorate). */
 #define TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME 0
 /** `max-rate`: G_MAXINT, no limit (as videorate). */
@@ -83,6 +86,7 @@ GType timewarp_audio_get_type (void);
 GType timewarp_function_get_type (void);
 GType timewarp_interpolation_get_type (void);
 GType timewarp_frame_mode_get_type (void);
+GType timewarp_pitch_get_type (void);
 
 /** Registers the timewarp plugin statically (tests, gst-warp-launch, embedding apps). */
 gboolean timewarp_register_static (void);

@@ -16,10 +16,12 @@ extension AudioState {
             _ = drain(element)
         }
         format = newFormat
-        // The interpolation kernel's lookahead, in time.
-        let (interpolation, quality) = element.shared.withLock { ($0.settings.interpolation, $0.settings.sincQuality) }
-        let latency = ClockTime.scale(UInt64(interpolation.nominalLookahead(quality: quality)), ClockTime.second,
-                                      UInt64(newFormat.rate)) ?? 0
+        // The interpolation kernel's lookahead, or the stretcher's window and search, in time.
+        let settings = element.shared.withLock { $0.settings }
+        let frames = settings.pitch == .preserve
+            ? WarpStretchGeometry(rate: newFormat.rate).latencyFrames
+            : settings.interpolation.nominalLookahead(quality: settings.sincQuality)
+        let latency = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(newFormat.rate)) ?? 0
         element.shared.withLock { $0.latency = latency }
         return element.srcPad.push(event)
     }

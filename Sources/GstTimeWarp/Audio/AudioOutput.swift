@@ -7,6 +7,7 @@ extension AudioState {
     /// what comes out.
     mutating func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat,
                        _ element: WarpElement<AudioState>) -> GstFlowReturn {
+        if run.stretcher != nil { return feedStretcher(bytes, format: format, element) }
         switch format.sampleFormat {
         case .s16: return Self.typed(bytes, as: Int16.self) { resample($0, format, element) } ?? GST_FLOW_OK
         case .s32: return Self.typed(bytes, as: Int32.self) { resample($0, format, element) } ?? GST_FLOW_OK

@@ -87,9 +87,10 @@ extension AudioState {
             element.element.log(.debug, "reverse audio buffer without a timestamp: dropped")
             return GST_FLOW_OK
         }
-        if run.resampler == nil {
-            startReverseRun(at: end, format: format, pair: pair,
-                            interpolation: element.shared.withLock { $0.settings.interpolation })
+        if !run.isRunning {
+            let settings = element.shared.withLock { $0.settings }
+            startReverseRun(at: end, format: format, pair: pair, interpolation: settings.interpolation,
+                            pitch: settings.pitch)
         }
         run.runInputFrames &+= UInt64(frames)
         run.nextStreamTime = end >= length ? end - length : 0
@@ -105,9 +106,15 @@ extension AudioState {
 
     /// Starts a backwards run whose first (latest) input sample ends at stream time `end`.
     mutating func startReverseRun(at end: UInt64, format: AudioStreamFormat, pair: SegmentPair,
-                                  interpolation: AudioInterpolation) {
-        run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
-                                      startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
+                                  interpolation: AudioInterpolation, pitch: AudioPitch = .follow) {
+        if pitch == .preserve {
+            // The stretcher runs over the reversed samples through the reflected map as well.
+            run.stretcher = WarpStretcher(channels: format.channels, rate: format.rate,
+                                          startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
+        } else {
+            run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
+                                          startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
+        }
         run.reflected = true
         if let reversal = run.timeline.reversal {
             // reverse=true: what the resampler renders is already backwards, in a forward stream.

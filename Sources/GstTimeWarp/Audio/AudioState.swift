@@ -5,6 +5,8 @@ struct AudioRun {
     var timeline = Timeline()
     /// The resampler of the current contiguous run of input.
     var resampler: WarpResampler?
+    /// The stretcher of the current run instead, with `pitch=preserve` (then `resampler` is nil).
+    var stretcher: WarpStretcher?
     /// Timestamps of the current run's output.
     var clock: AudioOutputClock?
     /// Timestamps of the current run's output in reverse playback (instead of `clock`).
@@ -29,6 +31,9 @@ struct AudioRun {
     var passThroughNext: UInt64?
     /// A warning about the end of the clock range was posted already.
     var warnedClockEnd = false
+
+    /// A run is under way (a resampler or a stretcher takes the input).
+    var isRunning: Bool { resampler != nil || stretcher != nil }
 }
 
 /// The streaming state of audiotimewarp: the negotiated format (kept across flushes: caps are

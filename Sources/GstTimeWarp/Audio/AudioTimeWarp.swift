@@ -19,7 +19,9 @@ extension AudioState: WarpStream {
     /// The resampler keeps its phase and history and warps the samples still to come through
     /// the new map (which equals the old one up to the change: no click).
     mutating func mapDidChange(_ warp: TimestampWarp) {
-        run.resampler?.replaceWarp(warpTimes: run.reflected ? Self.reflected(warp) : warp.map.inPlaceWarp())
+        let warpTimes = run.reflected ? Self.reflected(warp) : warp.map.inPlaceWarp()
+        run.resampler?.replaceWarp(warpTimes: warpTimes)
+        run.stretcher?.replaceWarp(warpTimes: warpTimes)
     }
 
     mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {
@@ -36,7 +38,7 @@ extension AudioState: WarpStream {
         if let input = run.timeline.input {
             // A live change takes over at the next sample of the run (or at this buffer's start).
             let ptsTime = buffer.pts != ClockTime.none ? input.streamTime(of: max(buffer.pts, input.start)) : nil
-            if let t = (run.resampler != nil ? run.nextStreamTime : nil) ?? ptsTime ?? run.nextStreamTime {
+            if let t = (run.isRunning ? run.nextStreamTime : nil) ?? ptsTime ?? run.nextStreamTime {
                 let frames = UInt64((run.partialFrame.count &+ buffer.size) / format.bytesPerFrame)
                 let length = ClockTime.scale(frames, ClockTime.second, UInt64(format.rate)) ?? 0
                 element.applyLiveChanges(at: t, through: t &+ length, &self)
@@ -90,10 +92,11 @@ extension AudioState: WarpStream {
                 streamTime = nil  // continues the run (jitter within the threshold)
             }
         }
-        if run.resampler == nil {
+        if !run.isRunning {
             // Buffers without timestamps follow the previous one (or start at the segment).
+            let settings = element.shared.withLock { $0.settings }
             startRun(at: streamTime ?? run.nextStreamTime ?? input.time, format: format,
-                     pair: pair, settings: element.shared.withLock { ($0.settings.interpolation, $0.settings.sincQuality) })
+                     pair: pair, settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch)
         }
         payload -= skipped
         run.runInputFrames &+= UInt64(payload)
@@ -139,14 +142,21 @@ extension AudioState: WarpStream {
         return element.srcPad.push(out)
     }
 
-    /// Starts a contiguous run whose first input sample is at stream time `start`.
+    /// Starts a contiguous run whose first input sample is at stream time `start`: resampling
+    /// (`pitch=follow`) or stretching (`pitch=preserve`).
     mutating func startRun(at start: UInt64, format: AudioStreamFormat, pair: SegmentPair,
-                           settings: (interpolation: AudioInterpolation, quality: WarpSincQuality)) {
+                           settings: (interpolation: AudioInterpolation, quality: WarpSincQuality),
+                           pitch: AudioPitch = .follow) {
         let warp = pair.warp
         // The map in batches: one call per chunk of input times, not per sample.
-        run.resampler = WarpResampler(channels: format.channels, rate: format.rate,
-                                      interpolation: settings.interpolation, sincQuality: settings.quality,
-                                      startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
+        if pitch == .preserve {
+            run.stretcher = WarpStretcher(channels: format.channels, rate: format.rate,
+                                          startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
+        } else {
+            run.resampler = WarpResampler(channels: format.channels, rate: format.rate,
+                                          interpolation: settings.interpolation, sincQuality: settings.quality,
+                                          startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
+        }
         // A run from the segment start begins exactly at the output segment's start (which holds
         // an accurate seek's requested position).
         let origin = start == pair.input.time ? pair.output.start : warp.outputTimestamp(streamTime: start)
@@ -165,15 +175,20 @@ extension AudioState: WarpStream {
 
     /// Emits the tail of the current run.
     mutating func drainRun(_ element: WarpElement<AudioState>) -> GstFlowReturn {
-        guard run.resampler != nil, let format else { return GST_FLOW_OK }
+        guard run.isRunning, let format else { return GST_FLOW_OK }
         let ret: GstFlowReturn
-        switch format.sampleFormat {
-        case .s16: ret = pushDrained(Int16.self, element)
-        case .s32: ret = pushDrained(Int32.self, element)
-        case .f32: ret = pushDrained(Float.self, element)
-        case .f64: ret = pushDrained(Double.self, element)
+        if run.stretcher != nil {
+            ret = pushStretchDrained(format, element)
+        } else {
+            switch format.sampleFormat {
+            case .s16: ret = pushDrained(Int16.self, element)
+            case .s32: ret = pushDrained(Int32.self, element)
+            case .f32: ret = pushDrained(Float.self, element)
+            case .f64: ret = pushDrained(Double.self, element)
+            }
         }
         run.resampler = nil
+        run.stretcher = nil
         run.clock = nil
         run.reverseClock = nil
         run.reflected = false
@@ -185,6 +200,7 @@ extension AudioState: WarpStream {
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_INTERPOLATION: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
         case TIMEWARP_PROP_QUALITY: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
+        case TIMEWARP_PROP_PITCH: settings.pitch = AudioPitch(gEnumValue: value.enumValue)
         default: return false
         }
         return true
@@ -196,6 +212,8 @@ extension AudioState: WarpStream {
             value.set(enumValue: element.shared.withLock { $0.settings.interpolation }.gEnumValue)
         case TIMEWARP_PROP_QUALITY:
             value.set(int: Int32(element.shared.withLock { $0.settings.sincQuality }.level))
+        case TIMEWARP_PROP_PITCH:
+            value.set(enumValue: element.shared.withLock { $0.settings.pitch }.gEnumValue)
         default: return false
         }
         return true

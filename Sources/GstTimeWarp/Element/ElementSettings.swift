@@ -14,6 +14,8 @@ struct ElementSettings: Sendable {
     var interpolation = AudioInterpolation(gEnumValue: TIMEWARP_DEFAULT_INTERPOLATION)
     /// audiotimewarp's `quality` (the sinc kernel's design).
     var sincQuality = WarpSincQuality(Int(TIMEWARP_DEFAULT_QUALITY))
+    /// audiotimewarp's `pitch`: resample (follow) or stretch (preserve).
+    var pitch = AudioPitch(gEnumValue: TIMEWARP_DEFAULT_PITCH)
     /// videotimewarp's `max-duplication-time` (ns; 0: no limit).
     var maxDuplicationTime: UInt64 = UInt64(TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME)
     /// videotimewarp's `max-rate` (frames per second).

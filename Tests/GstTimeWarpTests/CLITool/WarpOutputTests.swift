@@ -149,6 +149,28 @@ final class WarpOutputTests: XCTestCase {
         XCTAssertEqual(video.end, 3.0, accuracy: 1.0 / 25)
     }
 
+    func testPitchPreserveIsPassedAndShownInThePlan() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try clip(in: dir)
+        let r = try warp(["in.mkv", "kept.mkv", "--function", "constant", "--factor", "2", "--pitch", "preserve"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stdout.contains("Pitch:    preserve"), r.summary)
+        // Each tick of the input lands at T(t) = 2 t within the stretcher's window and search range
+        // (38 ms), none doubled or lost; audio and video end together at T(2 s) = 4 s.
+        let input = try XCTUnwrap(try measure("in.mkv", in: dir).audio)
+        let m = try measure("kept.mkv", in: dir)
+        let audio = try XCTUnwrap(m.audio), video = try XCTUnwrap(m.video)
+        XCTAssertEqual(audio.onsets.count, input.onsets.count, "\(audio.onsets) for \(input.onsets)")
+        for (onset, original) in zip(audio.onsets, input.onsets) {
+            XCTAssertEqual(onset, 2 * original, accuracy: 0.038, "\(audio.onsets) for \(input.onsets)")
+        }
+        XCTAssertEqual(audio.end, video.end, accuracy: 1.0 / 25)
+        XCTAssertEqual(audio.end, 4.0, accuracy: 1e-3)
+        let bad = try warp(["in.mkv", "x.mkv", "--pitch", "preserv"], in: dir)
+        XCTAssertEqual(bad.status, 2, bad.summary)
+        XCTAssertTrue(bad.stderr.contains("did you mean 'preserve'"), bad.summary)
+    }
+
     func testUsageErrorsAreOneLineWithStatusTwo() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try clip(in: dir)

@@ -8,12 +8,22 @@ final class AudioVideoSyncTests: XCTestCase {
     static let made: Bool = (try? makeAudioVideoClip(seconds: 2, path: clip)) != nil
 
     func testAudioAndVideoEndWithinOneFrame() throws {
+        try checkEndsTogether(audioProperties: "")
+    }
+
+    func testAudioAndVideoEndWithinOneFrameWithPitchPreserved() throws {
+        try checkEndsTogether(audioProperties: "pitch=preserve")
+    }
+
+    /// Plays the clip through both elements along three curves (`audioProperties` added to
+    /// audiotimewarp's) and checks that both streams end at T(2 s), within one video frame.
+    func checkEndsTogether(audioProperties: String) throws {
         XCTAssertTrue(Self.made)
         for curve in ["function=triangle factor=2 modifier=0.5", "function=double-smoothstep factor=0.5 modifier=0.5",
                       "function=cosine factor=0.8 modifier=0.3"] {
             let p = try TestPipeline("filesrc location=\(Self.clip) ! matroskademux name=d "
                                      + "d.video_0 ! queue ! jpegdec ! videotimewarp \(curve) ! appsink name=v sync=false "
-                                     + "d.audio_0 ! queue ! audiotimewarp \(curve) ! appsink name=a sync=false")
+                                     + "d.audio_0 ! queue ! audiotimewarp \(curve) \(audioProperties) ! appsink name=a sync=false")
             XCTAssertTrue(p.setState(GST_STATE_PLAYING))
             let video = p.pullBuffers(from: "v"), audio = p.pullBuffers(from: "a")
             let videoEnd = (video.last.map { $0.pts + $0.duration }) ?? 0
