@@ -86,6 +86,9 @@ struct WarpCommand: ParsableCommand {
     var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate) }
 
     func validate() throws {
+        if reverse && blend {
+            throw ValidationError("--blend has no effect with --reverse (reversed frames are shown nearest): give one of them")
+        }
         if let fps {
             if Double(fps) == 0 {
                 throw ValidationError("--fps \(fps) is not a frame rate: use --fps any to keep every frame (variable frame rate)")

@@ -13,4 +13,12 @@ final class BlendOptionTests: XCTestCase {
         XCTAssertEqual(nearest.status, 0, nearest.summary)
         XCTAssertTrue(nearest.stdout.contains("Frames:   nearest"), nearest.summary)
     }
+
+    func testBlendWithReverseIsABadUsage() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let r = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--reverse", "--blend"], in: dir)
+        XCTAssertEqual(r.status, 2, r.summary)
+        XCTAssertTrue(r.stderr.contains("error: --blend has no effect with --reverse"), r.summary)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.mp4").path))
+    }
 }
