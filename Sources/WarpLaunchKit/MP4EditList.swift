@@ -68,29 +68,6 @@ public enum MP4EditList {
         throw CLIError("'\(path)' has no audio track: cannot signal the AAC priming")
     }
 
-    /// The first edit of the sound track: (duration in the movie timescale, media time in the
-    /// media timescale, movie timescale, media timescale); nil when there is none. For tests.
-    public static func soundEdit(path: String) -> (duration: UInt64, mediaTime: UInt64, movieScale: Int, mediaScale: Int)? {
-        guard let (bytes, _) = loadMoov(path) else { return nil }
-        let inMoov = boxes(in: bytes, from: be32(bytes, 0) == 1 ? 16 : 8, to: bytes.count)
-        guard let mvhd = inMoov.first(where: { $0.type == "mvhd" }) else { return nil }
-        let movieScale = Int(be32(bytes, mvhd.body + (bytes[mvhd.body] == 1 ? 20 : 12)))
-        for trak in inMoov where trak.type == "trak" {
-            let inTrak = boxes(in: bytes, from: trak.body, to: trak.end)
-            guard let mdia = inTrak.first(where: { $0.type == "mdia" }) else { continue }
-            let inMdia = boxes(in: bytes, from: mdia.body, to: mdia.end)
-            guard let hdlr = inMdia.first(where: { $0.type == "hdlr" }), fourCC(bytes, hdlr.body + 8) == "soun",
-                  let mdhd = inMdia.first(where: { $0.type == "mdhd" }),
-                  let edts = inTrak.first(where: { $0.type == "edts" }),
-                  let elst = boxes(in: bytes, from: edts.body, to: edts.end).first(where: { $0.type == "elst" }) else { continue }
-            let mediaScale = Int(be32(bytes, mdhd.body + (bytes[mdhd.body] == 1 ? 20 : 12)))
-            let entry = elst.body + 8
-            if bytes[elst.body] == 1 { return (be64(bytes, entry), be64(bytes, entry + 8), movieScale, mediaScale) }
-            return (UInt64(be32(bytes, entry)), UInt64(be32(bytes, entry + 4)), movieScale, mediaScale)
-        }
-        return nil
-    }
-
     /// A box: its four-character type, where its body starts and where it ends.
     struct Box {
         var type: String

@@ -43,17 +43,17 @@ extension AudioState {
             run.reverseChunk = []
             return GST_FLOW_OK
         }
-        let parts = run.reverseChunk
+        var parts = run.reverseChunk  // owned alone now: each part is reversed in place
         run.reverseChunk = []
-        for part in parts.reversed() {
-            let ret = feedReverse(part, format, pair, element)
+        for i in parts.indices.reversed() {
+            let ret = feedReverse(&parts[i], format, pair, element)
             guard ret == GST_FLOW_OK else { return ret }
         }
         return GST_FLOW_OK
     }
 
     /// Feeds one buffer's frames, last first, to the backwards run (starting one if needed).
-    mutating func feedReverse(_ part: ReverseChunkPart, _ format: AudioStreamFormat, _ pair: SegmentPair,
+    mutating func feedReverse(_ part: inout ReverseChunkPart, _ format: AudioStreamFormat, _ pair: SegmentPair,
                               _ element: WarpElement<AudioState>) -> GstFlowReturn {
         let bpf = format.bytesPerFrame
         var frames = part.bytes.count / bpf
@@ -94,14 +94,10 @@ extension AudioState {
         }
         run.runInputFrames &+= UInt64(frames)
         run.nextStreamTime = end >= length ? end - length : 0
-        var reversed = [UInt8](repeating: 0, count: frames * bpf)
-        part.bytes.withUnsafeBytes { src in
-            reversed.withUnsafeMutableBytes { dst in
-                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
-                for f in 0..<frames { (d + f * bpf).copyMemory(from: s + (frames - 1 - f) * bpf, byteCount: bpf) }
-            }
+        return part.bytes.withUnsafeMutableBytes { bytes in
+            Self.reverseFrames(bytes, frames: frames, bytesPerFrame: bpf)
+            return feed(UnsafeRawBufferPointer(rebasing: bytes[0..<min(frames * bpf, bytes.count)]), format: format, element)
         }
-        return reversed.withUnsafeBytes { feed($0, format: format, element) }
     }
 
     /// Starts a backwards run whose first (latest) input sample ends at stream time `end`.
@@ -148,26 +144,31 @@ extension AudioState {
         // Past the segment's start nothing more is wanted.
         if stamp.pts &+ stamp.duration <= output.start, stamp.duration > 0 { return GST_FLOW_EOS }
         let bpf = format.bytesPerFrame
-        _ = out.withMutableBytes { bytes in
-            guard let base = bytes.baseAddress, frames * bpf <= bytes.count else { return }
-            var scratch = [UInt8](repeating: 0, count: bpf)
-            scratch.withUnsafeMutableBytes { tmp in
-                guard let t = tmp.baseAddress else { return }
-                var (a, b) = (0, frames - 1)
-                while a < b {
-                    t.copyMemory(from: base + a * bpf, byteCount: bpf)
-                    (base + a * bpf).copyMemory(from: base + b * bpf, byteCount: bpf)
-                    (base + b * bpf).copyMemory(from: t, byteCount: bpf)
-                    a += 1
-                    b -= 1
-                }
-            }
-        }
+        _ = out.withMutableBytes { Self.reverseFrames($0, frames: frames, bytesPerFrame: bpf) }
         out.stamp(pts: stamp.pts, duration: stamp.duration == 0 ? ClockTime.none : stamp.duration,
                   discont: run.timeline.discontPending)
         run.timeline.discontPending = false
         element.recordPosition(stamp.pts)
         return element.srcPad.push(out)
+    }
+}
+
+extension AudioState {
+    /// Reverses the order of the first `frames` frames of `bytes` in place; each frame's bytes
+    /// (its channels) stay in order. Nothing happens when `bytes` holds fewer frames.
+    static func reverseFrames(_ bytes: UnsafeMutableRawBufferPointer, frames: Int, bytesPerFrame bpf: Int) {
+        guard let base = bytes.baseAddress, bpf > 0, frames > 1, frames * bpf <= bytes.count else { return }
+        withUnsafeTemporaryAllocation(byteCount: bpf, alignment: 16) { tmp in
+            guard let t = tmp.baseAddress else { return }
+            var (a, b) = (0, frames - 1)
+            while a < b {
+                t.copyMemory(from: base + a * bpf, byteCount: bpf)
+                (base + a * bpf).copyMemory(from: base + b * bpf, byteCount: bpf)
+                (base + b * bpf).copyMemory(from: t, byteCount: bpf)
+                a += 1
+                b -= 1
+            }
+        }
     }
 }
 

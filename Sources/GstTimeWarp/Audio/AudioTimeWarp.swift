@@ -37,11 +37,13 @@ extension AudioState: WarpStream {
         }
         if let input = run.timeline.input {
             // A live change takes over at the next sample of the run (or at this buffer's start).
-            let ptsTime = buffer.pts != ClockTime.none ? input.streamTime(of: max(buffer.pts, input.start)) : nil
-            if let t = (run.isRunning ? run.nextStreamTime : nil) ?? ptsTime ?? run.nextStreamTime {
+            // (Per buffer: the PTS is converted only without a run, the length only for a controller.)
+            let pts = buffer.pts
+            if let t = (run.isRunning ? run.nextStreamTime : nil)
+                ?? (pts != ClockTime.none ? input.streamTime(of: max(pts, input.start)) : nil) ?? run.nextStreamTime {
                 let frames = UInt64((run.partialFrame.count &+ buffer.size) / format.bytesPerFrame)
-                let length = ClockTime.scale(frames, ClockTime.second, UInt64(format.rate)) ?? 0
-                element.applyLiveChanges(at: t, through: t &+ length, &self)
+                let rate = UInt64(format.rate)
+                element.applyLiveChanges(at: t, through: t &+ (ClockTime.scale(frames, ClockTime.second, rate) ?? 0), &self)
             }
         }
         guard element.pushSegmentIfPending(&self), let pair = run.timeline.current else { return GST_FLOW_ERROR }

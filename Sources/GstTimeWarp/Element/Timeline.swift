@@ -21,6 +21,8 @@ struct Timeline: Sendable {
     var mapFailed = false
     /// Set while `reverse=true` plays a reverse segment into a forward one.
     var reversal: Reversal?
+    /// `reverse=true`, read when the output segment went out (buffers check it without a lock).
+    var reverseWanted = false
 
     /// Starts a new input segment (after draining what the old one held).
     mutating func begin(_ segment: Segment, seqnum: UInt32) {

@@ -8,7 +8,7 @@ extension WarpElement where S: ~Copyable {
     /// Applies what changed before the buffer at input stream time `streamTime` (ns) whose media
     /// ends at `end`: syncs control bindings, then splices a changed map in, or extends the
     /// controlled `factor` curve to `end`. Called by the stream before it warps the buffer.
-    func applyLiveChanges(at streamTime: UInt64, through end: UInt64, _ st: inout S) {
+    func applyLiveChanges(at streamTime: UInt64, through end: @autoclosure () -> UInt64, _ st: inout S) {
         // (Runs for every buffer: only plain loads when nothing is bound.)
         let bound = element.hasControlBindings
         if bound { element.syncControlledValues(at: streamTime) }
@@ -27,7 +27,7 @@ extension WarpElement where S: ~Copyable {
         live.followingController.store(following, ordering: .relaxed)
         let next: Result<TimeMap, MapFailure>
         if following {
-            next = extendControlled(current, at: changeTime, through: end, continuing: wasFollowing)
+            next = extendControlled(current, at: changeTime, through: end(), continuing: wasFollowing)
         } else {
             next = buildMap(settings).flatMap { new in
                 Result { () throws(TimeMapError) in try current.splicing(new, at: changeTime) }

@@ -28,7 +28,7 @@ extension WarpElement where S: ~Copyable {
     /// another thread, since the seek flushes the thread that delivers this buffer. Returns
     /// true when the buffer is to be dropped (a forward buffer while reversing is asked for).
     func requestReversePlayback(_ timeline: Timeline) -> Bool {
-        guard let input = timeline.input, input.rate > 0, shared.withLock({ $0.settings.reverse }) else { return false }
+        guard timeline.reverseWanted, let input = timeline.input, input.rate > 0 else { return false }
         let request = reversePlayback
         guard !request.sent.exchange(true, ordering: .relaxed) else { return true }
         // One seek per origin: the audio and video elements of one demuxer would otherwise

@@ -82,7 +82,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         let seek = RecentSeeks.seek(seqnum: seqnum)
         var out = warp.outputSegment(for: input, continuing: st.timeline.previous, answering: seek)
         st.timeline.reversal = nil
-        if input.rate < 0, shared.withLock({ $0.settings.reverse }) {
+        st.timeline.reverseWanted = shared.withLock { $0.settings.reverse }
+        if input.rate < 0, st.timeline.reverseWanted {
             guard let reversal = reversal(for: input, warp) else { return false }
             st.timeline.reversal = reversal
             out = reversal.outputSegment(for: input, warp)

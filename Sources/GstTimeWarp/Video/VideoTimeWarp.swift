@@ -46,7 +46,8 @@ extension VideoState: WarpStream {
         // (one is made up when the first goes out) or outside the segment.
         let knownStreamTime = run.timeline.input?.streamTime(of: pts)
         if let streamTime = knownStreamTime {
-            element.applyLiveChanges(at: streamTime, through: streamTime &+ inputDuration(of: buffer), &self)
+            let duration = inputDuration(of: buffer)
+            element.applyLiveChanges(at: streamTime, through: streamTime &+ duration, &self)
         }
         guard element.pushSegmentIfPending(&self), let warp = run.timeline.warp, run.timeline.output != nil,
               let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }

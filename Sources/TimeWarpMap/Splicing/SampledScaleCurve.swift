@@ -83,7 +83,7 @@ public struct SampledScaleCurve: TimeScaleCurve {
         if !(x > first) { return values[0] * x }
         if x >= last { return integrals[integrals.count - 1] + (x - last) * values[values.count - 1] }
         let i = interval(containing: x)
-        let v = scale(at: x)
+        let v = values[i] + (values[i + 1] - values[i]) * ((x - times[i]) / (times[i + 1] - times[i]))
         return integrals[i] + (x - times[i]) * (values[i] + v) / 2
     }
 }

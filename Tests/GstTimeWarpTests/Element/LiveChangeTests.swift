@@ -14,15 +14,21 @@ final class LiveChangeTests: XCTestCase {
     /// PTS of frame `n` at 30 fps (ns).
     static func framePTS(_ n: Int) -> UInt64 { UInt64(n) * sec / 30 }
 
+    /// A videotimewarp with `props`, 30 fps in and variable-rate out, after a segment from 0.
+    static func playingVFR(_ props: String) -> Harness {
+        let h = Harness("videotimewarp \(props)")
+        h.setCaps(input: video, output: videoVFR)
+        h.pushSegment()
+        return h
+    }
+
     /// Pushes frames `range` at 30 fps, each tagged with its index.
     static func pushFrames(_ h: Harness, _ range: Range<Int>) {
         for n in range { h.push(pts: framePTS(n), duration: framePTS(n + 1) - framePTS(n), tag: UInt8(n % 256)) }
     }
 
     func testVideoFactorChangeAtOneSecondContinuesTheTimeline() {
-        let h = Harness("videotimewarp")
-        h.setCaps(input: Self.video, output: Self.videoVFR)
-        h.pushSegment()
+        let h = Self.playingVFR("")
         Self.pushFrames(h, 0..<30)
         h.set("factor", double: 2)  // the frame at 1 s is the first after the change
         Self.pushFrames(h, 30..<60)
@@ -83,9 +89,7 @@ final class LiveChangeTests: XCTestCase {
     }
 
     func testSeekAndDurationAfterALiveChangeFollowTheAppliedMap() {
-        let h = Harness("videotimewarp duration=3000000000")
-        h.setCaps(input: Self.video, output: Self.videoVFR)
-        h.pushSegment()
+        let h = Self.playingVFR("duration=3000000000")
         Self.pushFrames(h, 0..<30)
         h.set("factor", double: 2)
         Self.pushFrames(h, 30..<31)
@@ -98,9 +102,7 @@ final class LiveChangeTests: XCTestCase {
     }
 
     func testInvalidLiveChangeKeepsTheMapInUseAndWarns() {
-        let h = Harness("videotimewarp factor=2")
-        h.setCaps(input: Self.video, output: Self.videoVFR)
-        h.pushSegment()
+        let h = Self.playingVFR("factor=2")
         Self.pushFrames(h, 0..<30)
         h.set("factor", double: -1)  // a decreasing map
         Self.pushFrames(h, 30..<60)
@@ -115,9 +117,7 @@ final class LiveChangeTests: XCTestCase {
     }
 
     func testSecondChangeSplicesOntoTheFirst() {
-        let h = Harness("videotimewarp")
-        h.setCaps(input: Self.video, output: Self.videoVFR)
-        h.pushSegment()
+        let h = Self.playingVFR("")
         Self.pushFrames(h, 0..<30)
         h.set("factor", double: 2)
         Self.pushFrames(h, 30..<60)
@@ -134,9 +134,7 @@ final class LiveChangeTests: XCTestCase {
     }
 
     func testChangeBeforeTheFirstBufferReplacesTheMap() {
-        let h = Harness("videotimewarp")
-        h.setCaps(input: Self.video, output: Self.videoVFR)
-        h.pushSegment()
+        let h = Self.playingVFR("")
         h.set("factor", double: 2)
         Self.pushFrames(h, 0..<3)
         let out = h.pullAll()
