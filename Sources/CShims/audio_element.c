@@ -1,10 +1,10 @@
-/* GObject registration of audiotimewarp: metadata, pad templates, interpolation, quality and pitch. */
+/* audiotimewarp, a GstTimeWarpElement: metadata, pad templates, interpolation, quality and pitch. */
 #include "element_private.h"
 
 typedef TimeWarpElement GstAudioTimeWarp;
-typedef GstElementClass GstAudioTimeWarpClass;
+typedef TimeWarpElementClass GstAudioTimeWarpClass;
 
-G_DEFINE_TYPE (GstAudioTimeWarp, timewarp_audio, GST_TYPE_ELEMENT);
+G_DEFINE_TYPE (GstAudioTimeWarp, timewarp_audio, TIMEWARP_TYPE_ELEMENT);
 
 #define TIMEWARP_AUDIO_CAPS \
   "audio/x-raw, format = (string) { S16LE, S32LE, F32LE, F64LE }, " \
@@ -15,42 +15,12 @@ static GstStaticPadTemplate audio_sink_template = GST_STATIC_PAD_TEMPLATE ("sink
 static GstStaticPadTemplate audio_src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (TIMEWARP_AUDIO_CAPS));
 
-GstElementClass *
-timewarp_audio_get_parent_class (void)
-{
-  return GST_ELEMENT_CLASS (timewarp_audio_parent_class);
-}
-
-GType
-timewarp_pitch_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {0, "Follow the speed, as tape does (resampling: half speed is an octave down)", "follow"},
-    {1, "Preserve the pitch: only the tempo follows the map (WSOLA overlap-add)", "preserve"},
-    {0, NULL, NULL},
-  };
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstTimeWarpPitch", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-static void
-timewarp_audio_finalize (GObject * object)
-{
-  timewarp_element_finalize_instance ((TimeWarpElement *) object);
-  G_OBJECT_CLASS (timewarp_audio_parent_class)->finalize (object);
-}
-
 static void
 timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
 
-  gobject_class->finalize = timewarp_audio_finalize;
-  timewarp_element_class_init_common (gobject_class, TIMEWARP_KIND_AUDIO);
+  klass->kind = TIMEWARP_KIND_AUDIO;
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_INTERPOLATION,
       g_param_spec_enum ("interpolation", "Interpolation",
           "How output samples are interpolated at their control points",
@@ -82,5 +52,4 @@ timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
 static void
 timewarp_audio_init (GstAudioTimeWarp * self)
 {
-  timewarp_element_init_instance (self, TIMEWARP_KIND_AUDIO);
 }

@@ -4,11 +4,15 @@
 
 #include "CShims.h"
 
-void timewarp_element_init_instance (TimeWarpElement * self, TimeWarpKind kind);
-void timewarp_element_finalize_instance (TimeWarpElement * self);
-void timewarp_element_class_init_common (GObjectClass * gobject_class, TimeWarpKind kind);
+/** The class of GstTimeWarpElement: each subclass sets `kind`, its pad templates and metadata. */
+typedef struct {
+  GstElementClass parent_class;
+  TimeWarpKind kind;
+} TimeWarpElementClass;
+
+#define TIMEWARP_TYPE_ELEMENT (timewarp_element_get_type ())
+
 void timewarp_install_time_map_properties (GObjectClass * gobject_class);
-GstElementClass *timewarp_video_get_parent_class (void);
-GstElementClass *timewarp_audio_get_parent_class (void);
+void timewarp_debug_init (void);
 
 #endif

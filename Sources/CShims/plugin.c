@@ -10,6 +10,7 @@ static gboolean
 timewarp_plugin_init (GstPlugin * plugin)
 {
   timewarp_debug_init ();
+  gst_type_mark_as_plugin_api (timewarp_element_get_type (), 0);
   gst_type_mark_as_plugin_api (timewarp_function_get_type (), 0);
   gst_type_mark_as_plugin_api (timewarp_interpolation_get_type (), 0);
   gst_type_mark_as_plugin_api (timewarp_frame_mode_get_type (), 0);

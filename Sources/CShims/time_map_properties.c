@@ -1,45 +1,5 @@
-/* The time-map properties both elements share, and the enums they use. */
+/* The time-map properties the base type GstTimeWarpElement installs for both elements. */
 #include "element_private.h"
-
-GType
-timewarp_function_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {0, "Constant scale: s(u) = factor", "constant"},
-    {1, "Triangle: 1 outside [c-w, c+w], peak factor at c = 1/2, w = modifier/2", "triangle"},
-    {2, "Cosine: factor*(cos(12*modifier*pi*u)+1)+factor/2", "cosine"},
-    {3, "Tapered cosine: 1 + (cosine(u)-1)*smoothstep(u)", "tapered-cosine"},
-    {4, "Power: 2*modifier*u^factor + modifier/2", "power"},
-    {5, "Double smoothstep: 1, eased up to factor, held, eased back to 1", "double-smoothstep"},
-    {6, "Keyframes: the curve given by the keyframes property", "keyframes"},
-    {7, "Expression: s(u) given by the expression property", "expression"},
-    {8, "Antiderivative: F(u) itself given by the expression property", "antiderivative"},
-    {0, NULL, NULL},
-  };
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstTimeWarpFunction", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-GType
-timewarp_interpolation_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {0, "Linear interpolation between the two neighbouring samples", "linear"},
-    {1, "Cubic (Catmull-Rom) interpolation over four samples", "cubic"},
-    {2, "Windowed sinc whose cut-off follows the local speed (no aliasing)", "sinc"},
-    {0, NULL, NULL},
-  };
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstTimeWarpInterpolation", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
 
 void
 timewarp_install_time_map_properties (GObjectClass * gobject_class)

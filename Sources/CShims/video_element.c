@@ -1,47 +1,15 @@
-/* GObject registration of videotimewarp: metadata, pad templates, its properties and the
- * GstTimeWarpFrameMode enum. */
+/* videotimewarp, a GstTimeWarpElement: metadata, pad templates and its own properties. */
 #include "element_private.h"
 
 typedef TimeWarpElement GstVideoTimeWarp;
-typedef GstElementClass GstVideoTimeWarpClass;
+typedef TimeWarpElementClass GstVideoTimeWarpClass;
 
-G_DEFINE_TYPE (GstVideoTimeWarp, timewarp_video, GST_TYPE_ELEMENT);
+G_DEFINE_TYPE (GstVideoTimeWarp, timewarp_video, TIMEWARP_TYPE_ELEMENT);
 
 static GstStaticPadTemplate video_sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS ("video/x-raw(ANY)"));
 static GstStaticPadTemplate video_src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS ("video/x-raw(ANY)"));
-
-GstElementClass *
-timewarp_video_get_parent_class (void)
-{
-  return GST_ELEMENT_CLASS (timewarp_video_parent_class);
-}
-
-static void
-timewarp_video_finalize (GObject * object)
-{
-  timewarp_element_finalize_instance ((TimeWarpElement *) object);
-  G_OBJECT_CLASS (timewarp_video_parent_class)->finalize (object);
-}
-
-GType
-timewarp_frame_mode_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {0, "Nearest: each output slot shows the input frame nearest to it (drop/duplicate)",
-        "nearest"},
-    {1, "Blend: slow motion mixes the two surrounding frames, speed-ups average the frames "
-          "the slot spans (a shutter)", "blend"},
-    {0, NULL, NULL},
-  };
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstTimeWarpFrameMode", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
 
 static void
 install_counter (GObjectClass * gobject_class, guint id, const gchar * name,
@@ -56,8 +24,7 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
 
-  gobject_class->finalize = timewarp_video_finalize;
-  timewarp_element_class_init_common (gobject_class, TIMEWARP_KIND_VIDEO);
+  klass->kind = TIMEWARP_KIND_VIDEO;
   install_counter (gobject_class, TIMEWARP_PROP_IN, "in", "In", "Number of input frames");
   install_counter (gobject_class, TIMEWARP_PROP_OUT, "out", "Out", "Number of output frames");
   install_counter (gobject_class, TIMEWARP_PROP_DROP, "drop", "Drop",
@@ -104,5 +71,4 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
 static void
 timewarp_video_init (GstVideoTimeWarp * self)
 {
-  timewarp_element_init_instance (self, TIMEWARP_KIND_VIDEO);
 }

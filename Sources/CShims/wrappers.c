@@ -1,5 +1,5 @@
 /* Wrappers for GStreamer macros and variadic functions that Swift cannot call. */
-#include "CShims.h"
+#include "element_private.h"
 
 GST_DEBUG_CATEGORY_STATIC (timewarp_debug);
 
@@ -39,18 +39,6 @@ GstBuffer *
 timewarp_buffer_make_writable (GstBuffer * buffer)
 {
   return gst_buffer_make_writable (buffer);
-}
-
-GstCaps *
-timewarp_caps_make_writable (GstCaps * caps)
-{
-  return gst_caps_make_writable (caps);
-}
-
-GstEvent *
-timewarp_event_make_writable (GstEvent * event)
-{
-  return gst_event_make_writable (event);
 }
 
 void

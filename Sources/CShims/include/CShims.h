@@ -12,15 +12,16 @@
 
 G_BEGIN_DECLS
 
-/* ---- Element kinds and the common instance layout ------------------------------------- */
+/* ---- The element types: an abstract base and its two subclasses ------------------------- */
 
-/** Which element a TimeWarpElement instance is. */
+/** Which element a TimeWarpElement instance is (set by each subclass on its class). */
 typedef enum {
   TIMEWARP_KIND_VIDEO = 0,
   TIMEWARP_KIND_AUDIO = 1,
 } TimeWarpKind;
 
-/** The instance layout shared by videotimewarp and audiotimewarp. */
+/** The instance of the abstract base GstTimeWarpElement, shared by videotimewarp and
+ * audiotimewarp: its two pads and the Swift object behind it. */
 typedef struct {
   GstElement parent;
   GstPad *sinkpad;
@@ -81,29 +82,37 @@ typedef enum {
 /** `max-blend-frames`: 8 input frames at most in one blended output frame. */
 #define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
 
+/** The abstract base type (GstTimeWarpElement) and the two elements. */
+GType timewarp_element_get_type (void);
 GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);
+/** The enums of the element properties (GstTimeWarpFunction, ...Interpolation, ...FrameMode,
+ * ...Pitch). */
 GType timewarp_function_get_type (void);
 GType timewarp_interpolation_get_type (void);
 GType timewarp_frame_mode_get_type (void);
 GType timewarp_pitch_get_type (void);
 
+/** The Swift object of `instance` if it is a timewarp element (its GType is checked first), else
+ * NULL: the one way Swift reaches an element's `impl`. */
+void *timewarp_element_impl (gpointer instance);
+
 /** Registers the timewarp plugin statically (tests, gst-warp-launch, embedding apps). */
 gboolean timewarp_register_static (void);
 
-/* ---- Implemented in Swift (@_cdecl), called from the C trampolines --------------------- */
+/* ---- Implemented in Swift (@_cdecl): set as pad functions or called from the base type --- */
 
 void *timewarp_impl_new (TimeWarpKind kind, GstElement *element);
 void timewarp_impl_free (void *impl);
-GstFlowReturn timewarp_impl_chain (void *impl, GstPad *pad, GstBuffer *buffer);
-gboolean timewarp_impl_sink_event (void *impl, GstPad *pad, GstEvent *event);
-gboolean timewarp_impl_src_event (void *impl, GstPad *pad, GstEvent *event);
-gboolean timewarp_impl_sink_query (void *impl, GstPad *pad, GstQuery *query);
-gboolean timewarp_impl_src_query (void *impl, GstPad *pad, GstQuery *query);
-void timewarp_impl_state_will_change (void *impl, GstStateChange transition);
-void timewarp_impl_state_did_change (void *impl, GstStateChange transition);
-gboolean timewarp_impl_set_property (void *impl, guint prop_id, const GValue *value);
-gboolean timewarp_impl_get_property (void *impl, guint prop_id, GValue *value);
+GstFlowReturn timewarp_impl_chain (GstPad *pad, GstObject *parent, GstBuffer *buffer);
+gboolean timewarp_impl_sink_event (GstPad *pad, GstObject *parent, GstEvent *event);
+gboolean timewarp_impl_src_event (GstPad *pad, GstObject *parent, GstEvent *event);
+gboolean timewarp_impl_sink_query (GstPad *pad, GstObject *parent, GstQuery *query);
+gboolean timewarp_impl_src_query (GstPad *pad, GstObject *parent, GstQuery *query);
+void timewarp_impl_state_will_change (GstElement *element, GstStateChange transition);
+void timewarp_impl_state_did_change (GstElement *element, GstStateChange transition);
+gboolean timewarp_impl_set_property (GObject *object, guint prop_id, const GValue *value);
+gboolean timewarp_impl_get_property (GObject *object, guint prop_id, GValue *value);
 
 /* ---- Wrappers for macros and variadic functions --------------------------------------- */
 
@@ -117,10 +126,6 @@ void timewarp_log (GstDebugLevel level, GObject *object, const gchar *file,
 gboolean timewarp_log_enabled (GstDebugLevel level);
 /** gst_buffer_make_writable (a macro). */
 GstBuffer *timewarp_buffer_make_writable (GstBuffer *buffer);
-/** gst_caps_make_writable (a macro). */
-GstCaps *timewarp_caps_make_writable (GstCaps *caps);
-/** gst_event_make_writable (a macro). */
-GstEvent *timewarp_event_make_writable (GstEvent *event);
 /** g_object_notify by name, for read-only properties that change. */
 void timewarp_notify (GstElement *element, const gchar *property);
 /** g_warning for a property value that was refused (a variadic macro). */
@@ -138,8 +143,6 @@ guint8 *timewarp_video_frame_plane (GstVideoFrame *frame, guint plane, gint *str
 const gchar *timewarp_video_meta_option (void);
 /** GST_VIDEO_META_API_TYPE (a macro). */
 GType timewarp_video_meta_api_type (void);
-/** Debug category init (called from plugin_init). */
-void timewarp_debug_init (void);
 
 G_END_DECLS
 

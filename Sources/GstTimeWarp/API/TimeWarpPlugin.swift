@@ -27,7 +27,7 @@ public enum TimeWarpPlugin {
     /// Uses `curve` as the element's time map (it overrides `function`), from the next stream or
     /// segment on. `element` must be a videotimewarp or audiotimewarp.
     public static func setCurve(_ curve: any TimeScaleCurve, on element: UnsafeMutablePointer<GstElement>) throws {
-        guard let impl = warpingElement(element) else {
+        guard let impl = ElementBox.impl(of: element) else {
             throw APIError(description: "not a videotimewarp or audiotimewarp element")
         }
         impl.setCustomCurve(curve)
@@ -55,16 +55,8 @@ public enum TimeWarpPlugin {
 
     /// Goes back to the curve the element's properties describe.
     public static func clearCurve(on element: UnsafeMutablePointer<GstElement>) {
-        guard let impl = warpingElement(element) else { return }
+        guard let impl = ElementBox.impl(of: element) else { return }
         impl.setCustomCurve(nil)
     }
 
-    /// The Swift object behind one of our elements, checked by GType.
-    static func warpingElement(_ element: UnsafeMutablePointer<GstElement>) -> (any TimeWarpElementImpl)? {
-        let instance = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, timewarp_video_get_type()) != 0
-                || g_type_check_instance_is_a(instance, timewarp_audio_get_type()) != 0 else { return nil }
-        let impl = UnsafeMutableRawPointer(element).assumingMemoryBound(to: TimeWarpElement.self).pointee.impl
-        return impl.map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().impl }
-    }
 }

@@ -1,13 +1,10 @@
 import CGStreamer
 import CShims
 
-// The functions the C trampolines call (declared in CShims.h). Each recovers the Swift object
-// from the opaque pointer stored in the element instance and forwards to it. Every one is total:
-// a missing pointer yields a harmless default instead of a trap.
-
-private func object(_ impl: UnsafeMutableRawPointer?) -> (any TimeWarpElementImpl)? {
-    impl.map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().impl }
-}
+// The functions GStreamer and the base type GstTimeWarpElement call (declared in CShims.h): the
+// pad functions are set on the pads directly; properties and state changes come from the base
+// type's vfuncs. Each finds the Swift object with `ElementBox.impl(of:)` (type-checked) and
+// forwards to it. Every one is total: a missing or foreign object yields a harmless default.
 
 @_cdecl("timewarp_impl_new")
 func timewarpImplNew(_ kind: TimeWarpKind, _ element: UnsafeMutablePointer<GstElement>?) -> UnsafeMutableRawPointer? {
@@ -25,66 +22,66 @@ func timewarpImplFree(_ impl: UnsafeMutableRawPointer?) {
 }
 
 @_cdecl("timewarp_impl_chain")
-func timewarpImplChain(_ impl: UnsafeMutableRawPointer?, _ pad: UnsafeMutablePointer<GstPad>?,
+func timewarpImplChain(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                        _ buffer: UnsafeMutablePointer<GstBuffer>?) -> GstFlowReturn {
     guard let buffer else { return GST_FLOW_ERROR }
     let owned = Buffer(taking: buffer)
-    guard let object = object(impl) else { return GST_FLOW_ERROR }
+    guard let object = ElementBox.impl(of: parent) else { return GST_FLOW_ERROR }
     return object.chain(owned)
 }
 
 @_cdecl("timewarp_impl_sink_event")
-func timewarpImplSinkEvent(_ impl: UnsafeMutableRawPointer?, _ pad: UnsafeMutablePointer<GstPad>?,
+func timewarpImplSinkEvent(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                            _ event: UnsafeMutablePointer<GstEvent>?) -> gboolean {
     guard let event else { return 0 }
     let owned = Event(taking: event)
-    guard let object = object(impl) else { return 0 }
+    guard let object = ElementBox.impl(of: parent) else { return 0 }
     return object.sinkEvent(owned) ? 1 : 0
 }
 
 @_cdecl("timewarp_impl_src_event")
-func timewarpImplSrcEvent(_ impl: UnsafeMutableRawPointer?, _ pad: UnsafeMutablePointer<GstPad>?,
+func timewarpImplSrcEvent(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                           _ event: UnsafeMutablePointer<GstEvent>?) -> gboolean {
     guard let event else { return 0 }
     let owned = Event(taking: event)
-    guard let object = object(impl) else { return 0 }
+    guard let object = ElementBox.impl(of: parent) else { return 0 }
     return object.srcEvent(owned) ? 1 : 0
 }
 
 @_cdecl("timewarp_impl_sink_query")
-func timewarpImplSinkQuery(_ impl: UnsafeMutableRawPointer?, _ pad: UnsafeMutablePointer<GstPad>?,
+func timewarpImplSinkQuery(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                            _ query: UnsafeMutablePointer<GstQuery>?) -> gboolean {
-    guard let query, let object = object(impl) else { return 0 }
+    guard let query, let object = ElementBox.impl(of: parent) else { return 0 }
     return object.sinkQuery(Query(raw: query)) ? 1 : 0
 }
 
 @_cdecl("timewarp_impl_src_query")
-func timewarpImplSrcQuery(_ impl: UnsafeMutableRawPointer?, _ pad: UnsafeMutablePointer<GstPad>?,
+func timewarpImplSrcQuery(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                           _ query: UnsafeMutablePointer<GstQuery>?) -> gboolean {
-    guard let query, let object = object(impl) else { return 0 }
+    guard let query, let object = ElementBox.impl(of: parent) else { return 0 }
     return object.srcQuery(Query(raw: query)) ? 1 : 0
 }
 
 @_cdecl("timewarp_impl_state_will_change")
-func timewarpImplStateWillChange(_ impl: UnsafeMutableRawPointer?, _ transition: GstStateChange) {
-    object(impl)?.stateWillChange(transition)
+func timewarpImplStateWillChange(_ element: UnsafeMutablePointer<GstElement>?, _ transition: GstStateChange) {
+    ElementBox.impl(of: element)?.stateWillChange(transition)
 }
 
 @_cdecl("timewarp_impl_state_did_change")
-func timewarpImplStateDidChange(_ impl: UnsafeMutableRawPointer?, _ transition: GstStateChange) {
-    object(impl)?.stateDidChange(transition)
+func timewarpImplStateDidChange(_ element: UnsafeMutablePointer<GstElement>?, _ transition: GstStateChange) {
+    ElementBox.impl(of: element)?.stateDidChange(transition)
 }
 
 @_cdecl("timewarp_impl_set_property")
-func timewarpImplSetProperty(_ impl: UnsafeMutableRawPointer?, _ id: guint,
+func timewarpImplSetProperty(_ object: UnsafeMutablePointer<GObject>?, _ id: guint,
                              _ value: UnsafePointer<GValue>?) -> gboolean {
-    guard let value, let object = object(impl) else { return 0 }
-    return object.setProperty(id, PropertyValue(raw: UnsafeMutablePointer(mutating: value))) ? 1 : 0
+    guard let value, let impl = ElementBox.impl(of: object) else { return 0 }
+    return impl.setProperty(id, PropertyValue(raw: UnsafeMutablePointer(mutating: value))) ? 1 : 0
 }
 
 @_cdecl("timewarp_impl_get_property")
-func timewarpImplGetProperty(_ impl: UnsafeMutableRawPointer?, _ id: guint,
+func timewarpImplGetProperty(_ object: UnsafeMutablePointer<GObject>?, _ id: guint,
                              _ value: UnsafeMutablePointer<GValue>?) -> gboolean {
-    guard let value, let object = object(impl) else { return 0 }
-    return object.getProperty(id, PropertyValue(raw: value)) ? 1 : 0
+    guard let value, let impl = ElementBox.impl(of: object) else { return 0 }
+    return impl.getProperty(id, PropertyValue(raw: value)) ? 1 : 0
 }

@@ -1,5 +1,6 @@
 import TimeWarpMap
 import CGStreamer
+import CShims
 
 /// The Swift object behind a videotimewarp or audiotimewarp instance, as the C trampolines and
 /// the Swift API see it.
@@ -33,4 +34,13 @@ final class ElementBox: Sendable {
 
     /// Boxes `impl`.
     init(_ impl: any TimeWarpElementImpl) { self.impl = impl }
+}
+
+extension ElementBox {
+    /// The Swift side of `instance` if it is a videotimewarp or audiotimewarp: C checks the
+    /// instance's GType (the base GstTimeWarpElement) before it reads `impl`. Nil for a null
+    /// pointer, any other object, or an element whose Swift side is gone.
+    static func impl(of instance: UnsafeMutableRawPointer?) -> (any TimeWarpElementImpl)? {
+        timewarp_element_impl(instance).map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().impl }
+    }
 }
