@@ -19,26 +19,25 @@ static void
 timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  /* Changeable in NULL or READY only. */
+  const GParamFlags ready = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY;
 
   klass->kind = TIMEWARP_KIND_AUDIO;
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_INTERPOLATION,
       g_param_spec_enum ("interpolation", "Interpolation",
           "How output samples are interpolated at their control points",
-          timewarp_interpolation_get_type (), TIMEWARP_DEFAULT_INTERPOLATION,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+          timewarp_interpolation_get_type (), TIMEWARP_DEFAULT_INTERPOLATION, ready));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_QUALITY,
       g_param_spec_int ("quality", "Quality",
           "Sinc kernel quality (as audioresample's): longer kernels, deeper stop band and finer "
           "tables as it rises (4: SNR above 100 dB; 10: above 130 dB); linear and cubic ignore it",
-          TIMEWARP_QUALITY_MIN, TIMEWARP_QUALITY_MAX, TIMEWARP_DEFAULT_QUALITY,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+          TIMEWARP_QUALITY_MIN, TIMEWARP_QUALITY_MAX, TIMEWARP_DEFAULT_QUALITY, ready));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_PITCH,
       g_param_spec_enum ("pitch", "Pitch",
           "Whether the pitch follows the speed (follow, as tape) or stays while only the tempo "
           "follows the map (preserve: overlap-add of 30 ms windows, 38 ms latency; the "
           "interpolation and quality properties then do not apply)",
-          timewarp_pitch_get_type (), TIMEWARP_DEFAULT_PITCH,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+          timewarp_pitch_get_type (), TIMEWARP_DEFAULT_PITCH, ready));
 
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_sink_template);
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_src_template);

@@ -5,6 +5,7 @@
 #define TIMEWARP_VERSION "0.1.0"
 #define TIMEWARP_LICENSE "LGPL" /* LGPL-2.1-or-later: see LICENSE */
 #define TIMEWARP_ORIGIN "https://github.com/gst-timewarp/gst-timewarp"
+#define TIMEWARP_DESCRIPTION "Variable time scaling of video and audio along the timeline"
 
 static gboolean
 timewarp_plugin_init (GstPlugin * plugin)
@@ -21,8 +22,7 @@ timewarp_plugin_init (GstPlugin * plugin)
       timewarp_audio_get_type ());
 }
 
-GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, timewarp,
-    "Variable time scaling of video and audio along the timeline",
+GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, timewarp, TIMEWARP_DESCRIPTION,
     timewarp_plugin_init, TIMEWARP_VERSION, TIMEWARP_LICENSE, PACKAGE, TIMEWARP_ORIGIN)
 
 gboolean
@@ -32,8 +32,8 @@ timewarp_register_static (void)
   static gboolean ok = FALSE;
   if (g_once_init_enter (&registered)) {
     ok = gst_plugin_register_static (GST_VERSION_MAJOR, GST_VERSION_MINOR, "timewarp",
-        "Variable time scaling of video and audio along the timeline", timewarp_plugin_init,
-        TIMEWARP_VERSION, TIMEWARP_LICENSE, "gst-timewarp", PACKAGE, TIMEWARP_ORIGIN);
+        TIMEWARP_DESCRIPTION, timewarp_plugin_init, TIMEWARP_VERSION, TIMEWARP_LICENSE,
+        "gst-timewarp", PACKAGE, TIMEWARP_ORIGIN);
     g_once_init_leave (&registered, 1);
   }
   return ok;

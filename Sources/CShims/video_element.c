@@ -23,6 +23,8 @@ static void
 timewarp_video_class_init (GstVideoTimeWarpClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  /* Changeable in NULL or READY only. */
+  const GParamFlags ready = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY;
 
   klass->kind = TIMEWARP_KIND_VIDEO;
   install_counter (gobject_class, TIMEWARP_PROP_IN, "in", "In", "Number of input frames");
@@ -35,28 +37,24 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
       g_param_spec_uint64 ("max-duplication-time", "Maximum duplication time",
           "At a fixed output rate, do not fill a gap longer than this (ns) with copies of the "
           "previous frame: it becomes a GAP event (0 = no limit)",
-          0, G_MAXUINT64, TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+          0, G_MAXUINT64, TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME, ready));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_MAX_RATE,
       g_param_spec_int ("max-rate", "Maximum rate",
           "Most frames per second pushed: caps offer no higher rate, and in variable-rate mode "
           "frames closer than 1/max-rate to the previous one are dropped",
-          1, G_MAXINT, TIMEWARP_DEFAULT_MAX_RATE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+          1, G_MAXINT, TIMEWARP_DEFAULT_MAX_RATE, ready));
 
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_FRAME_MODE,
       g_param_spec_enum ("frame-mode", "Frame mode",
           "At a fixed output rate: show the nearest input frame, or blend (slow motion mixes "
           "the two frames around each slot, speed-ups average the frames a slot spans); "
           "variable-rate output ignores it",
-          timewarp_frame_mode_get_type (), TIMEWARP_DEFAULT_FRAME_MODE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+          timewarp_frame_mode_get_type (), TIMEWARP_DEFAULT_FRAME_MODE, ready));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_MAX_BLEND_FRAMES,
       g_param_spec_int ("max-blend-frames", "Maximum blend frames",
           "frame-mode=blend: most input frames averaged into one output frame (and held); "
           "a slot spanning more is sampled evenly",
-          2, 256, TIMEWARP_DEFAULT_MAX_BLEND_FRAMES,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+          2, 256, TIMEWARP_DEFAULT_MAX_BLEND_FRAMES, ready));
 
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_sink_template);
   gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_src_template);

@@ -1,8 +1,9 @@
 /*
  * CShims: the C side of the timewarp plugin. Only what Swift cannot do itself lives here:
- * GObject type registration, property and pad-template installation, GST_PLUGIN_DEFINE,
- * trampolines from GStreamer's vfuncs into Swift, and wrappers for C macros and variadic
- * functions. All behaviour is implemented in Swift (Sources/GstTimeWarp).
+ * GObject type registration (an abstract base type and the two elements), property and
+ * pad-template installation, GST_PLUGIN_DEFINE, the base type's vfuncs that forward into Swift,
+ * and wrappers for C macros and variadic functions. All behaviour is implemented in Swift
+ * (Sources/GstTimeWarp).
  */
 #ifndef TIMEWARP_CSHIMS_H
 #define TIMEWARP_CSHIMS_H
