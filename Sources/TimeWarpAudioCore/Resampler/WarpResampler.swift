@@ -56,7 +56,7 @@ public struct WarpResampler {
     var outputLimit: Int64 = 0              // round((X(N) - warp(t0)) * rate), monotone
     var limitX: Double = -Double.infinity   // largest valid X seen
     var hasHeld = false                     // the store's `held` frame awaits the count
-    var isDraining = false                  // `drainStep` has started the end of the stream
+    @usableFromInline var isDraining = false  // `finish()` or `drainStep` has started the end
     var sinc: WarpSincState?                // sinc tables, only for `.sinc`
 
     /// Creates a resampler for `channels` interleaved channels at `rate` Hz whose input frame 0
