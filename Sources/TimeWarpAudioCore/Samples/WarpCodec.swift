@@ -71,12 +71,16 @@ extension WarpCodec {
     }
 
     /// `v` rounded to nearest (halves away from zero) and clamped to `lo ... hi`; NaN gives 0.
-    /// The one rounding of every integer format's output.
+    /// The one rounding of every integer format's output. `lo` and `hi` must lie within `Int64`:
+    /// the integer part is taken by truncation through `Int64` (no libm call; the x86-64 baseline
+    /// has no rounding instruction) and `v` minus it, exact, decides the half.
     @inline(__always)
     static func saturate(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
         guard v == v else { return 0 }
         if v <= lo { return lo }
         if v >= hi { return hi }
-        return v.rounded()
+        let whole = Double(Int64(v))
+        let fraction = v - whole
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 }
