@@ -26,6 +26,9 @@
 ///   is `1/s` times wider, capped at 1024 input frames a side.
 /// - Total: no input (NaN samples, empty buffers, extreme maps) makes it trap. Channel counts are
 ///   clamped to `1...maxChannels` and rates to at least 1.
+/// - Three ways to drive it: the array form (`process`, `drain`), the direct form into memory of
+///   the caller's (`WarpResampler+Direct.swift`), and `AudioWarpEngine`, the interface it shares
+///   with `WarpStretcher` (`Engine/WarpResampler+Engine.swift`).
 public struct WarpResampler {
     /// Largest supported channel count; larger requests are clamped to it.
     public static let maxChannels = 1024
