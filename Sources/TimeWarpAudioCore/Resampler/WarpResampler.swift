@@ -26,6 +26,9 @@
 ///   is `1/s` times wider, capped at 1024 input frames a side.
 /// - Total: no input (NaN samples, empty buffers, extreme maps) makes it trap. Channel counts are
 ///   clamped to `1...maxChannels` and rates to at least 1.
+/// - Three ways to drive it: the array form (`process`, `drain`), the direct form into memory of
+///   the caller's (`WarpResampler+Direct.swift`), and `AudioWarpEngine`, the interface it shares
+///   with `WarpStretcher` (`Engine/WarpResampler+Engine.swift`).
 public struct WarpResampler {
     /// Largest supported channel count; larger requests are clamped to it.
     public static let maxChannels = 1024
@@ -56,7 +59,7 @@ public struct WarpResampler {
     var outputLimit: Int64 = 0              // round((X(N) - warp(t0)) * rate), monotone
     var limitX: Double = -Double.infinity   // largest valid X seen
     var hasHeld = false                     // the store's `held` frame awaits the count
-    var isDraining = false                  // `drainStep` has started the end of the stream
+    @usableFromInline var isDraining = false  // `finish()` or `drainStep` has started the end
     var sinc: WarpSincState?                // sinc tables, only for `.sinc`
 
     /// Creates a resampler for `channels` interleaved channels at `rate` Hz whose input frame 0

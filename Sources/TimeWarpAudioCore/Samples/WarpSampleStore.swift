@@ -67,6 +67,15 @@ enum WarpStoreSlot {
         }
     }
 
+    /// The working precision of the store, nil when empty.
+    var precision: WarpStorePrecision? {
+        switch self {
+        case .empty: return nil
+        case .float: return .float
+        case .double: return .double
+        }
+    }
+
     /// Samples of window storage allocated.
     var storageCount: Int {
         switch self {
@@ -75,4 +84,12 @@ enum WarpStoreSlot {
         case .double(let s): return s.window.storage.count
         }
     }
+}
+
+/// The two working precisions of `WarpStoreSlot` (see `WarpWorkSample`).
+enum WarpStorePrecision {
+    /// `Float` (F32 input).
+    case float
+    /// `Double` (S16, S32 and F64 input).
+    case double
 }

@@ -1,6 +1,6 @@
 /// The streaming machinery behind `WarpResampler`'s public API: appending input, feeding the
 /// control point generator, and rendering output frames in scratch-sized batches, all in the
-/// working precision of the sample type (`WarpWorkCodec.Work`).
+/// working precision of the sample type (`WarpCodec.Work`).
 extension WarpResampler {
     /// Computes `warp(t0)`, the origin of output time, and feeds it as `X(0)`.
     mutating func start(at t0: Double) {
@@ -20,7 +20,7 @@ extension WarpResampler {
     }
 
     /// `process(_:into:)` in the working precision of `S`.
-    mutating func typedProcess<S: WarpWorkCodec>(_ input: UnsafeBufferPointer<S>, into output: inout [S]) {
+    mutating func typedProcess<S: WarpCodec>(_ input: UnsafeBufferPointer<S>, into output: inout [S]) {
         guard !isFinished, let src = input.baseAddress, input.count > 0 else { return }
         var store = takeStore(S.Work.self)
         var consumed = 0
@@ -36,7 +36,7 @@ extension WarpResampler {
     /// frame split across buffers, else up to `chunkFrames` whole frames (so the window stays
     /// small), else an incomplete trailing frame (kept for the next buffer). Returns the samples
     /// taken and the frames appended.
-    mutating func appendSome<S: WarpWorkCodec>(_ src: UnsafePointer<S>, count: Int,
+    mutating func appendSome<S: WarpCodec>(_ src: UnsafePointer<S>, count: Int,
                                                  store: inout WarpSampleStore<S.Work>) -> (taken: Int, frames: Int) {
         let c = channels
         if carryCount > 0 {
@@ -45,7 +45,7 @@ extension WarpResampler {
             let at = carryCount
             store.carry.withUnsafeMutableBufferPointer { buf in
                 guard at &+ take <= buf.count, let p = buf.baseAddress else { return }
-                for k in 0..<take { p[at &+ k] = S.work(src[k]) }
+                for k in 0..<take { p[at &+ k] = S.decode(src[k]) }
             }
             carryCount &+= take
             guard carryCount == c else { return (take, 0) }
@@ -62,20 +62,20 @@ extension WarpResampler {
         if count >= c {
             // Whole frames, a chunk at a time.
             let frames = min(count / c, chunkFrames)
-            appendFrames(frames, to: &store.window, from: src) { S.work($0) }
+            appendFrames(frames, to: &store.window, from: src) { S.decode($0) }
             return (frames &* c, frames)
         }
         // Keep an incomplete trailing frame for the next buffer.
         store.carry.withUnsafeMutableBufferPointer { buf in
             guard count <= buf.count, let p = buf.baseAddress else { return }
-            for k in 0..<count { p[k] = S.work(src[k]) }
+            for k in 0..<count { p[k] = S.decode(src[k]) }
         }
         carryCount = count
         return (count, 0)
     }
 
     /// `drain(into:)` in the working precision of `S`.
-    mutating func typedDrain<S: WarpWorkCodec>(into output: inout [S]) {
+    mutating func typedDrain<S: WarpCodec>(into output: inout [S]) {
         guard !isFinished else { return }
         isFinished = true
         carryCount = 0
@@ -116,7 +116,7 @@ extension WarpResampler {
     }
 
     /// Emits output frames while they are determined (or, when `final`, up to the final count).
-    mutating func produce<S: WarpWorkCodec>(final: Bool, store: inout WarpSampleStore<S.Work>,
+    mutating func produce<S: WarpCodec>(final: Bool, store: inout WarpSampleStore<S.Work>,
                                               into output: inout [S]) {
         let c = channels
         guard store.window.frameCount > 0, store.scratch.count >= c else { return }

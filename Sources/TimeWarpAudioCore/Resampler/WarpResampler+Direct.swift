@@ -18,7 +18,7 @@ extension WarpResampler {
     /// frame, up to `chunkFrames` whole frames, or a trailing partial frame) without rendering;
     /// returns how many samples it took (0 once finished or for empty input).
     @inlinable
-    public mutating func append<S: WarpSampleCodec>(_ input: UnsafeBufferPointer<S>) -> Int {
+    public mutating func append<S: WarpSample>(_ input: UnsafeBufferPointer<S>) -> Int {
         S.warpAppend(input, to: &self)
     }
 
@@ -31,10 +31,11 @@ extension WarpResampler {
 
     /// Renders the frames that are ready into `output` (room for `output.count / channels`
     /// frames: any room works, at most `renderBound` are written); returns how many frames it
-    /// wrote.
+    /// wrote. Once the end has begun (`finish()` or `drainStep(into:)`), it renders the end of
+    /// the stream as `drainStep(into:)` does.
     @inlinable
-    public mutating func render<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
-        S.warpRender(&self, into: output, final: false)
+    public mutating func render<S: WarpSample>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+        S.warpRender(&self, into: output, final: isDraining)
     }
 
     /// The end of the stream a piece at a time, into memory of the caller's (`drain(into:)`
@@ -42,20 +43,20 @@ extension WarpResampler {
     /// frames; call until it returns 0, after which the resampler is finished. The same frames
     /// as `drain(into:)`, in the same order.
     @inlinable
-    public mutating func drainStep<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+    public mutating func drainStep<S: WarpSample>(into output: UnsafeMutableBufferPointer<S>) -> Int {
         S.warpRender(&self, into: output, final: true)
     }
 
     /// What `render(into:)` does when `renderBound` is 0: no frame comes out, but the generator
     /// moves on (a frame beyond the count may be held), so the window can let go of old input.
     @inlinable
-    public mutating func renderNothing<S: WarpSampleCodec>(_: S.Type) {
+    public mutating func renderNothing<S: WarpSample>(_: S.Type) {
         S.warpRenderNothing(&self)
     }
 
-    /// `append(_:)` in the working precision of `S`.
-    mutating func typedAppend<S: WarpWorkCodec>(_ input: UnsafeBufferPointer<S>) -> Int {
-        guard !isFinished, let src = input.baseAddress, input.count > 0 else { return 0 }
+    /// `append(_:)` in the working precision of `S` (nothing once the end has begun).
+    mutating func typedAppend<S: WarpCodec>(_ input: UnsafeBufferPointer<S>) -> Int {
+        guard !isFinished, !isDraining, let src = input.baseAddress, input.count > 0 else { return 0 }
         var store = takeStore(S.Work.self)
         let (taken, _) = appendSome(src, count: input.count, store: &store)
         S.Work.putStore(consume store, into: &slot)
@@ -63,22 +64,15 @@ extension WarpResampler {
     }
 
     /// `render(into:)` and `drainStep(into:)` in the working precision of `S`.
-    mutating func typedRender<S: WarpWorkCodec>(into output: UnsafeMutableBufferPointer<S>, final: Bool) -> Int {
+    mutating func typedRender<S: WarpCodec>(into output: UnsafeMutableBufferPointer<S>, final: Bool) -> Int {
         let c = channels
         let room = output.count / c
         guard !isFinished, final || !isDraining, room > 0, let base = output.baseAddress else { return 0 }
-        let starting = final && !isDraining
-        if starting {
-            // The first step of the end: what `drain(into:)` does before rendering.
-            isDraining = true
-            carryCount = 0
-            guard slot.realFrames > 0 else {
-                isFinished = true
-                return 0
-            }
+        if final && !isDraining {
+            beginDrain()
+            if isFinished { return 0 }
         }
         var store = takeStore(S.Work.self)
-        if starting { store.window.appendTailPadding() }
         var written = 0
         if S.self == S.Work.self {
             // Same type: render in place.
@@ -103,11 +97,49 @@ extension WarpResampler {
     }
 
     /// `renderNothing(_:)` in the working precision of `S`.
-    mutating func typedRenderNothing<S: WarpWorkCodec>(_: S.Type) {
+    mutating func typedRenderNothing<S: WarpCodec>(_: S.Type) {
         guard !isFinished else { return }
         var store = takeStore(S.Work.self)
         var none: [S] = []
         produce(final: false, store: &store, into: &none)
         S.Work.putStore(consume store, into: &slot)
+    }
+}
+
+/// The steps of the end and of a render with nothing due that need no sample type: they work on
+/// the store in whichever precision it already has.
+extension WarpResampler {
+    /// Starts the end of the stream (what `drain(into:)` does before rendering): no more input,
+    /// an incomplete trailing frame is dropped, and the window gets its tail padding. Finished at
+    /// once when no frame arrived.
+    mutating func beginDrain() {
+        guard !isFinished, !isDraining else { return }
+        isDraining = true
+        carryCount = 0
+        guard slot.realFrames > 0 else {
+            isFinished = true
+            return
+        }
+        switch slot.precision {
+        case .float: withStore(Float.self) { $0.window.appendTailPadding() }
+        case .double: withStore(Double.self) { $0.window.appendTailPadding() }
+        case nil: break
+        }
+    }
+
+    /// `renderNothing(_:)` in the store's own precision (nothing to do without a store).
+    mutating func advanceWithoutOutput() {
+        switch slot.precision {
+        case .float: typedRenderNothing(Float.self)
+        case .double: typedRenderNothing(Double.self)
+        case nil: break
+        }
+    }
+
+    /// Calls `body` with the store in precision `W`, taken out of `slot` and put back after.
+    mutating func withStore<W: WarpWorkSample>(_: W.Type, _ body: (inout WarpSampleStore<W>) -> Void) {
+        var store = takeStore(W.self)
+        body(&store)
+        W.putStore(consume store, into: &slot)
     }
 }

@@ -1,8 +1,8 @@
 // The four sample formats of `WarpSample`: the resampler's entry points in each format's working
-// precision, and the conversions to and from it.
+// precision, and the codec (`WarpCodec`) to and from it.
 
 /// S16: 16-bit signed integer samples, resampled in `Double`.
-extension Int16: WarpSampleCodec, WarpWorkCodec {
+extension Int16: WarpSample, WarpCodec {
     typealias Work = Double
 
     /// Resamples in `Double`.
@@ -33,22 +33,15 @@ extension Int16: WarpSampleCodec, WarpWorkCodec {
     }
 
     @inline(__always)
-    static func work(_ sample: Int16) -> Double { Double(sample) }
+    static func decode(_ sample: Int16) -> Double { Double(sample) }
 
     /// Rounds and saturates to `-32768...32767`; NaN becomes 0.
-    static func store(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int16]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) {
-            Int16(WarpSampleConversion.saturate($0, -32768, 32767))
-        }
-    }
-
-    static func convert(_ source: UnsafeBufferPointer<Double>, into destination: UnsafeMutablePointer<Int16>) {
-        WarpSampleConversion.convert(source, into: destination) { Int16(WarpSampleConversion.saturate($0, -32768, 32767)) }
-    }
+    @inline(__always)
+    static func encode(_ value: Double) -> Int16 { Int16(saturate(value, -32768, 32767)) }
 }
 
 /// S32: 32-bit signed integer samples, resampled in `Double`.
-extension Int32: WarpSampleCodec, WarpWorkCodec {
+extension Int32: WarpSample, WarpCodec {
     typealias Work = Double
 
     /// Resamples in `Double`.
@@ -79,22 +72,15 @@ extension Int32: WarpSampleCodec, WarpWorkCodec {
     }
 
     @inline(__always)
-    static func work(_ sample: Int32) -> Double { Double(sample) }
+    static func decode(_ sample: Int32) -> Double { Double(sample) }
 
     /// Rounds and saturates to `Int32.min...Int32.max`; NaN becomes 0.
-    static func store(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Int32]) {
-        WarpSampleConversion.append(source, to: &destination, zero: 0) {
-            Int32(WarpSampleConversion.saturate($0, -2147483648, 2147483647))
-        }
-    }
-
-    static func convert(_ source: UnsafeBufferPointer<Double>, into destination: UnsafeMutablePointer<Int32>) {
-        WarpSampleConversion.convert(source, into: destination) { Int32(WarpSampleConversion.saturate($0, -2147483648, 2147483647)) }
-    }
+    @inline(__always)
+    static func encode(_ value: Double) -> Int32 { Int32(saturate(value, -2147483648, 2147483647)) }
 }
 
 /// F32: 32-bit float samples, resampled in `Float` (held exactly; see `WarpWorkSample`).
-extension Float: WarpSampleCodec, WarpWorkCodec {
+extension Float: WarpSample, WarpCodec {
     typealias Work = Float
 
     /// Resamples in `Float`.
@@ -125,19 +111,14 @@ extension Float: WarpSampleCodec, WarpWorkCodec {
     }
 
     @inline(__always)
-    static func work(_ sample: Float) -> Float { sample }
+    static func decode(_ sample: Float) -> Float { sample }
 
-    static func store(_ source: UnsafeBufferPointer<Float>, appendingTo destination: inout [Float]) {
-        destination.append(contentsOf: source)
-    }
-
-    static func convert(_ source: UnsafeBufferPointer<Float>, into destination: UnsafeMutablePointer<Float>) {
-        if let s = source.baseAddress { destination.update(from: s, count: source.count) }
-    }
+    @inline(__always)
+    static func encode(_ value: Float) -> Float { value }
 }
 
 /// F64: 64-bit float samples, resampled in `Double`.
-extension Double: WarpSampleCodec, WarpWorkCodec {
+extension Double: WarpSample, WarpCodec {
     typealias Work = Double
 
     /// Resamples in `Double`.
@@ -168,13 +149,8 @@ extension Double: WarpSampleCodec, WarpWorkCodec {
     }
 
     @inline(__always)
-    static func work(_ sample: Double) -> Double { sample }
+    static func decode(_ sample: Double) -> Double { sample }
 
-    static func store(_ source: UnsafeBufferPointer<Double>, appendingTo destination: inout [Double]) {
-        destination.append(contentsOf: source)
-    }
-
-    static func convert(_ source: UnsafeBufferPointer<Double>, into destination: UnsafeMutablePointer<Double>) {
-        if let s = source.baseAddress { destination.update(from: s, count: source.count) }
-    }
+    @inline(__always)
+    static func encode(_ value: Double) -> Double { value }
 }

@@ -16,8 +16,10 @@
 ///   frames with `t_end = t0 + N/rate`, as `WarpResampler`'s.
 /// - The first window's first half has weight 1 (nothing to fade from); windows past the input's
 ///   end read its last frames.
-/// - Works in `Float` at the format's native scale (see `WarpStretchCodec`); channels get the same
-///   offsets and weights, so identical channels stay bit-identical.
+/// - Works in `Float` at the format's native scale (see `WarpCodec`, the codec `WarpResampler`
+///   uses too); channels get the same offsets and weights, so identical channels stay
+///   bit-identical.
+/// - Conforms to `AudioWarpEngine` (`framesReady(upTo:)` is `prepare(upTo:)`).
 /// - Memory is bounded: the input between the oldest frame a window may still read and the
 ///   newest, and the output of at most one preparation request plus a window.
 /// - Total: NaN samples, empty buffers or extreme maps never trap.
@@ -79,12 +81,12 @@ public struct WarpStretcher {
 
     /// Appends up to one chunk of interleaved `samples` (S16, S32, F32 or F64); returns how many
     /// samples it took (0 once ending, or for an unsupported type).
-    public mutating func append<S: WarpSampleCodec>(_ samples: UnsafeBufferPointer<S>) -> Int {
+    public mutating func append<S: WarpSample>(_ samples: UnsafeBufferPointer<S>) -> Int {
         guard !isEnding, let base = samples.baseAddress, samples.count > 0,
-              let codec = S.self as? any WarpStretchCodec.Type else { return 0 }
+              let codec = S.self as? any WarpCodec.Type else { return 0 }
         let take = min(samples.count, chunkFrames &* channels)
         converted.removeAll(keepingCapacity: true)
-        codec.appendFloats(UnsafeRawPointer(base), count: take, to: &converted)
+        codec.decodeFloats(UnsafeRawPointer(base), count: take, appendingTo: &converted)
         let first = input.count
         let frames = converted.withUnsafeBufferPointer { input.append($0) }
         positions.feed(first: first, frames: frames)
@@ -108,19 +110,19 @@ public struct WarpStretcher {
 
     /// Writes up to `output.count / channels` ready frames (see `prepare(upTo:)`) into `output`;
     /// returns how many.
-    public mutating func render<S: WarpSampleCodec>(into output: UnsafeMutableBufferPointer<S>) -> Int {
-        guard let base = output.baseAddress, let codec = S.self as? any WarpStretchCodec.Type else { return 0 }
+    public mutating func render<S: WarpSample>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+        guard let base = output.baseAddress, let codec = S.self as? any WarpCodec.Type else { return 0 }
         let ready = Int(clamping: max(0, min(finalized, positions.outputLimit) &- outputCount))
         let n = min(ready, output.count / channels)
         guard n > 0 else { return 0 }
-        overlap.take(n) { codec.storeFloats($0, to: UnsafeMutableRawPointer(base)) }
+        overlap.take(n) { codec.encodeFloats($0, to: UnsafeMutableRawPointer(base)) }
         outputCount &+= Int64(n)
         return n
     }
 
     /// Appends what is ready (everything, after `finish()`) to `output`: the array form of
     /// `prepare` and `render` (tests, offline use).
-    public mutating func process<S: WarpSampleCodec>(_ samples: UnsafeBufferPointer<S>, into output: inout [S]) {
+    public mutating func process<S: WarpSample>(_ samples: UnsafeBufferPointer<S>, into output: inout [S]) {
         var taken = 0
         while taken < samples.count {
             let n = append(UnsafeBufferPointer(rebasing: samples[taken...]))
@@ -131,13 +133,13 @@ public struct WarpStretcher {
     }
 
     /// Ends the input and appends the rest of the output to `output`.
-    public mutating func drain<S: WarpSampleCodec>(into output: inout [S]) {
+    public mutating func drain<S: WarpSample>(into output: inout [S]) {
         finish()
         collect(into: &output)
     }
 
     /// Appends every ready frame to `output`.
-    mutating func collect<S: WarpSampleCodec>(into output: inout [S]) {
+    mutating func collect<S: WarpSample>(into output: inout [S]) {
         while true {
             let ready = prepare(upTo: 4096)
             guard ready > 0 else { return }
