@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# `make test`: runs every example of README.md, so that none can drift.
-#  1. The Python and Swift examples are files under examples/; README.md quotes them whole, and
-#     this checks that each quoted block is the file, then runs them on a short clip.
-#  2. Every command shown in an indented block of README.md that starts with gst-warp-launch or
+# `make test`: runs every example of README.md and of docs/*.md, so that none can drift.
+#  1. The Python and Swift examples are files under examples/; the documents quote them whole (a
+#     ```python or ```swift block after the line that names the file), and this checks that each
+#     such block is the file it names, that each example is quoted, then runs them on a short clip.
+#  2. Every command shown in an indented block of the documents that starts with gst-warp-launch or
 #     gst-launch-1.0 (after an optional "$ "), synopses with [OPTIONS] or UPPER-CASE placeholders
 #     excepted, is run in a scratch directory holding the input files the examples name, with
-#     fakesink for the audio and video sinks; each must exit 0.
+#     fakesink for the audio and video sinks (no display, no sound card); each must exit 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -16,20 +17,38 @@ trap 'rm -rf "$scratch"' EXIT
 failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 
-# The README's fenced block that follows the line naming the file must be the file.
-quoted_block() {  # $1: language of the fence, $2: the file name mentioned just before it
-  awk -v lang="$1" -v name="$2" '
-    index($0, name) { armed = 1 }
-    armed && $0 == "```" lang { inside = 1; next }
-    inside && $0 == "```" { exit }
-    inside { print }' README.md
+docs=(README.md docs/*.md)
+examples=(examples/python/play_warped.py examples/python/live_control.py examples/python/reverse_seek.py
+          examples/swift-embedding/Sources/WarpEmbedding/main.swift examples/swift-embedding/Package.swift)
+
+# Each ```python or ```swift block of a document, as "DOC:LINE:FILE" (FILE: the examples/ file the
+# text before the block names last, "-" if none) followed by the block's lines, one record per block.
+quoted_blocks() {  # $1: the document
+  awk -v doc="$1" '
+    !inside && $0 ~ /^```(python|swift)$/ { inside = 1; printf "\036%s:%d:%s\n", doc, NR, (name == "" ? "-" : name); next }
+    inside && $0 == "```" { inside = 0; name = ""; next }
+    inside { print; next }
+    { line = $0
+      while (match(line, /examples\/[A-Za-z0-9_.\/-]+\.(py|swift)/)) { name = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH) } }' "$1"
 }
-for pair in "python examples/python/play_warped.py" "python examples/python/live_control.py" \
-            "python examples/python/reverse_seek.py" "swift examples/swift-embedding/Sources/WarpEmbedding/main.swift" \
-            "swift examples/swift-embedding/Package.swift"; do
-  set -- $pair
-  if diff -u "$2" <(quoted_block "$1" "$2") >/dev/null; then echo "PASS README.md quotes $2 as it is"
-  else fail "README.md does not quote $2 as it is:"; diff -u "$2" <(quoted_block "$1" "$2") | head -20 || true; fi
+quotes=$(mktemp -d -p "$scratch")
+for doc in "${docs[@]}"; do quoted_blocks "$doc"; done \
+  | awk -v dir="$quotes" '/^\036/ { n++; print substr($0, 2) > (dir "/" n ".name"); next } { print > (dir "/" n) }'
+quoted=" "
+for record in "$quotes"/*.name; do
+  [ -e "$record" ] || continue
+  where=$(cat "$record"); block=${record%.name}; [ -e "$block" ] || : > "$block"
+  file=${where##*:}; place=${where%:*}
+  if [ "$file" = - ] || [ ! -f "$file" ]; then
+    fail "$place: a quoted block that names no examples/ file before it"
+  elif diff -u "$file" "$block" >/dev/null; then
+    echo "PASS $place quotes $file as it is"; quoted+="$file "
+  else
+    fail "$place does not quote $file as it is:"; diff -u "$file" "$block" | head -20 || true
+  fi
+done
+for file in "${examples[@]}"; do
+  [[ $quoted == *" $file "* ]] || fail "no document quotes $file"
 done
 
 # Input clips the examples name: 3 s, small, H.264/AAC (gst-warp-launch run, i.e. gst-launch-1.0);
@@ -62,7 +81,7 @@ else
 fi
 
 # 2. The commands, each in a fresh directory holding the inputs.
-while IFS= read -r cmd; do
+while IFS=$'\t' read -r doc cmd; do
   # Synopses (placeholders) and transcript lines the tool printed ("gst-warp-launch demo: ...").
   if grep -qE '\[|\.\.\.|\b(INPUT|OUTPUT|NAME|FILE|KEYS|EXPR|PIPELINE)|^gst-warp-launch [a-z]+:' <<<"$cmd"; then continue; fi
   run=${cmd//autovideosink/fakesink}
@@ -71,12 +90,12 @@ while IFS= read -r cmd; do
   work=$(mktemp -d -p "$scratch")
   cp "$scratch"/*.mp4 "$work/"
   if (cd "$work" && eval "$run") > "$work/.log" 2>&1; then
-    echo "PASS README: $cmd"
+    echo "PASS $doc: $cmd"
   else
-    fail "README: $cmd"; tail -5 "$work/.log"
+    fail "$doc: $cmd"; tail -5 "$work/.log"
   fi
-done < <(awk '
-  /^    (\$ )?(gst-warp-launch|gst-launch-1\.0) / { cmd = $0; sub(/^    (\$ )?/, "", cmd); cont = (cmd ~ /\\$/); if (!cont) print cmd; next }
-  cont { line = $0; sub(/^ +/, "", line); cmd = substr(cmd, 1, length(cmd) - 1) " " line; cont = (line ~ /\\$/); if (!cont) print cmd }
-' README.md)
-if [ "$failures" -eq 0 ]; then echo "All README examples ran."; else echo "$failures README example(s) failed"; exit 1; fi
+done < <(for doc in "${docs[@]}"; do awk -v doc="$doc" '
+  /^    (\$ )?(gst-warp-launch|gst-launch-1\.0) / { cmd = $0; sub(/^    (\$ )?/, "", cmd); cont = (cmd ~ /\\$/); if (!cont) print doc "\t" cmd; next }
+  cont { line = $0; sub(/^ +/, "", line); cmd = substr(cmd, 1, length(cmd) - 1) " " line; cont = (line ~ /\\$/); if (!cont) print doc "\t" cmd }
+' "$doc"; done)
+if [ "$failures" -eq 0 ]; then echo "All examples of README.md and docs/ ran."; else echo "$failures example(s) of README.md and docs/ failed"; exit 1; fi
