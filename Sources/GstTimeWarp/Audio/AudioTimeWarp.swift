@@ -11,8 +11,9 @@ extension AudioState: WarpStream {
     /// A deviation of input timestamps beyond this starts a new run (ns), like audio sinks' 40 ms.
     static let discontinuityThreshold: UInt64 = 40 * 1_000_000
 
+    // `_read`, not `get`: the element reads it for every buffer, and a getter would copy it.
     var timeline: Timeline {
-        get { run.timeline }
+        _read { yield run.timeline }
         _modify { yield &run.timeline }
     }
 

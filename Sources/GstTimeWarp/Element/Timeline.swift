@@ -40,7 +40,7 @@ struct Timeline: Sendable {
 
     /// The output segment went out and the map is known: buffers can be warped. (Per buffer:
     /// checks the three parts in place, without building the pair.)
-    var isFlowing: Bool { input != nil && output != nil && warp != nil }
+    @inline(__always) var isFlowing: Bool { input != nil && output != nil && warp != nil }
 
     /// The current pair, once the output segment went out.
     var current: SegmentPair? {

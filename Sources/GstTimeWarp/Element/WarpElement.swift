@@ -45,7 +45,10 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     // MARK: Buffers
 
     // Specialized for both element kinds: called through the `TimeWarpElementImpl` existential,
-    // the generic version would look up `Mutex<S>`'s metadata at run time for every buffer.
+    // the generic version would look up `Mutex<LockedStream<S>>`'s metadata at run time for
+    // every buffer. One lock per buffer, as before: the State's first look (`admit`), the live
+    // changes, the pending segment and `process` all run under it, and `out` is the one kept
+    // beside the State (no settings lock, no copy).
     @_specialize(where S == VideoState)
     @_specialize(where S == AudioState)
     func chain(_ buffer: consuming Buffer) -> GstFlowReturn {
@@ -59,7 +62,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             if let span { applyLiveChanges(at: span, &slot) }
             guard pushSegmentIfPending(&slot), slot.stream.timeline.isFlowing else { return GST_FLOW_ERROR }
-            if requestReversePlayback(slot.stream.timeline) {
+            if slot.stream.timeline.reverseWanted, requestReversePlayback(slot.stream.timeline) {
                 counters.bump(.dropped)  // forward buffers while reverse playback is asked for
                 return GST_FLOW_OK
             }

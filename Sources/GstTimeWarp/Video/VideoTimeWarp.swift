@@ -8,8 +8,9 @@ import CShims
 extension VideoState: WarpStream {
     typealias Kind = VideoElementKind
 
+    // `_read`, not `get`: the element reads it for every buffer, and a getter would copy it.
     var timeline: Timeline {
-        get { run.timeline }
+        _read { yield run.timeline }
         _modify { yield &run.timeline }
     }
 
