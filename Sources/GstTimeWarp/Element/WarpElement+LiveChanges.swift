@@ -137,7 +137,8 @@ extension WarpElement where S: ~Copyable {
         }
         if oldDuration != map.outputDuration { element.notify("output-duration") }
         guard let input = slot.stream.timeline.input else { return }
-        guard !slot.stream.timeline.segmentPending, slot.stream.timeline.warp != nil, let old = slot.stream.timeline.output else {
+        guard !slot.stream.timeline.segmentPending, slot.stream.timeline.warp != nil,
+              let old = slot.stream.timeline.output else {
             slot.stream.timeline.warp = nil  // built from the new map when the segment goes out
             return
         }
