@@ -4,6 +4,7 @@ import TimeWarpAudioCore
 /// audiotimewarp as an element kind: caps pass through (`AudioNegotiation.swift`), allocation
 /// goes downstream as it is, and its own properties choose how the audio follows the map.
 enum AudioElementKind: WarpElementKind {
+    /// Sets audiotimewarp's own settings.
     static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_INTERPOLATION: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
@@ -14,6 +15,7 @@ enum AudioElementKind: WarpElementKind {
         return true
     }
 
+    /// Reads audiotimewarp's own settings (it has no counters).
     static func getProperty(_ id: UInt32, _ value: PropertyValue, settings: ElementSettings,
                             counters: VideoCounters) -> Bool {
         switch TimeWarpPropertyId(rawValue: id) {

@@ -50,6 +50,8 @@ extension AudioState: WarpStream {
         return .proceed(InputSpan(start: t, length: .frames(frames, rate: UInt64(format.rate))))
     }
 
+    /// Passes the buffer through (identity map), plays it backwards (reverse segment), or feeds
+    /// its whole frames to the run, starting one where the timestamps jump.
     mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
         guard let format, let pair = run.timeline.current else { return GST_FLOW_ERROR }
         if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, out) }

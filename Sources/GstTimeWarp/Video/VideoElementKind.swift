@@ -4,6 +4,7 @@ import CShims
 /// `BlendAllocation.swift`) and its own properties: the counters and the frame-rate and
 /// frame-mode settings.
 enum VideoElementKind: WarpElementKind {
+    /// Reads the counters and videotimewarp's own settings.
     static func getProperty(_ id: UInt32, _ value: PropertyValue, settings: ElementSettings,
                             counters: VideoCounters) -> Bool {
         switch TimeWarpPropertyId(rawValue: id) {
@@ -20,6 +21,7 @@ enum VideoElementKind: WarpElementKind {
         return true
     }
 
+    /// Sets videotimewarp's own settings (`max-rate` at least 1, `max-blend-frames` at least 2).
     static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_MAX_DUPLICATION_TIME: settings.maxDuplicationTime = value.uint64

@@ -52,6 +52,8 @@ extension VideoState: WarpStream {
         return .proceed(InputSpan(start: streamTime, length: .time(inputDuration(of: buffer))))
     }
 
+    /// Warps the frame's timestamps and hands it to the rate mode (variable, fixed, reverse,
+    /// blend).
     mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
         let pts = buffer.pts
         guard let warp = run.timeline.warp, let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }
