@@ -4,30 +4,34 @@ import CGStreamer
 /// Caps pass through audiotimewarp unchanged: what one side's peer accepts is what the other
 /// side may use.
 extension AudioState {
-    mutating func handleCaps(_ event: consuming Event, _ element: WarpElement<AudioState>) -> Bool {
+    mutating func handleCaps(_ event: consuming Event, _ out: StreamOutput) -> Bool {
         guard let caps = event.parseCaps(), let newFormat = AudioStreamFormat(caps: caps) else {
-            element.element.postError(.core, code: ErrorCode.negotiation, "Unsupported audio caps")
+            out.postError(.core, code: ErrorCode.negotiation, "Unsupported audio caps")
             return false
         }
         if let format, format != newFormat {
-            element.element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                        "Audio caps changed mid-stream; continuing with the new format",
-                                        debug: caps.description)
-            _ = drain(element)
+            out.postWarning(.stream, code: ErrorCode.streamFormat,
+                            "Audio caps changed mid-stream; continuing with the new format",
+                            debug: caps.description)
+            _ = drain(out)
         }
         format = newFormat
         // The interpolation kernel's lookahead, or the stretcher's window and search, in time.
-        let settings = element.shared.withLock { $0.settings }
+        let settings = out.settings
         let frames = settings.pitch == .preserve
             ? WarpStretchGeometry(rate: newFormat.rate).latencyFrames
             : settings.interpolation.nominalLookahead(quality: settings.sincQuality)
         let latency = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(newFormat.rate)) ?? 0
-        element.shared.withLock { $0.latency = latency }
-        return element.srcPad.push(event)
+        out.publishLatency(latency)
+        return out.push(event)
     }
+}
 
-    static func answerCapsQuery(_ query: Query, on pad: Pad, _ element: WarpElement<AudioState>) -> Bool {
-        let other = pad.isSame(as: element.sinkPad.raw) ? element.srcPad : element.sinkPad
+extension AudioElementKind {
+    /// Caps queries: what the other side's peer accepts, within the template.
+    static func answerCapsQuery(_ query: Query, on pad: Pad, sinkPad: Pad, srcPad: Pad,
+                                settings: ElementSettings) -> Bool {
+        let other = pad.isSame(as: sinkPad.raw) ? srcPad : sinkPad
         guard let template = pad.templateCaps() else { return false }
         let filter = query.capsFilter
         var result: Caps

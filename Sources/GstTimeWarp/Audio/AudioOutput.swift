@@ -6,26 +6,26 @@ extension AudioState {
     /// Feeds raw interleaved bytes to the resampler, typed by the negotiated format, and pushes
     /// what comes out.
     mutating func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat,
-                       _ element: WarpElement<AudioState>) -> GstFlowReturn {
-        if run.stretcher != nil { return feedStretcher(bytes, format: format, element) }
+                       _ out: StreamOutput) -> GstFlowReturn {
+        if run.stretcher != nil { return feedStretcher(bytes, format: format, out) }
         switch format.sampleFormat {
-        case .s16: return Self.typed(bytes, as: Int16.self) { resample($0, format, element) } ?? GST_FLOW_OK
-        case .s32: return Self.typed(bytes, as: Int32.self) { resample($0, format, element) } ?? GST_FLOW_OK
-        case .f32: return Self.typed(bytes, as: Float.self) { resample($0, format, element) } ?? GST_FLOW_OK
-        case .f64: return Self.typed(bytes, as: Double.self) { resample($0, format, element) } ?? GST_FLOW_OK
+        case .s16: return Self.typed(bytes, as: Int16.self) { resample($0, format, out) } ?? GST_FLOW_OK
+        case .s32: return Self.typed(bytes, as: Int32.self) { resample($0, format, out) } ?? GST_FLOW_OK
+        case .f32: return Self.typed(bytes, as: Float.self) { resample($0, format, out) } ?? GST_FLOW_OK
+        case .f64: return Self.typed(bytes, as: Double.self) { resample($0, format, out) } ?? GST_FLOW_OK
         }
     }
 
     /// Appends `samples` a step at a time, rendering each step's output straight into a new
     /// buffer and pushing it (see `WarpResampler+Direct.swift`).
     mutating func resample<S: WarpSampleCodec>(_ samples: UnsafeBufferPointer<S>, _ format: AudioStreamFormat,
-                                               _ element: WarpElement<AudioState>) -> GstFlowReturn {
+                                               _ out: StreamOutput) -> GstFlowReturn {
         var taken = 0
         while taken < samples.count {
             let n = run.resampler?.append(UnsafeBufferPointer(rebasing: samples[taken...])) ?? 0
             guard n > 0 else { break }
             taken += n
-            let ret = pushRendered(S.self, format, element)
+            let ret = pushRendered(S.self, format, out)
             guard ret == GST_FLOW_OK else { return ret }
         }
         return GST_FLOW_OK
@@ -38,14 +38,14 @@ extension AudioState {
     /// Renders the resampler's ready frames into buffers of at most `maxFramesPerBuffer` frames
     /// and pushes them (nothing when none are ready).
     mutating func pushRendered<S: WarpSampleCodec>(_: S.Type, _ format: AudioStreamFormat,
-                                                   _ element: WarpElement<AudioState>) -> GstFlowReturn {
+                                                   _ out: StreamOutput) -> GstFlowReturn {
         guard let bound = run.resampler?.renderBound, bound > 0 else {
             run.resampler?.renderNothing(S.self)
             return GST_FLOW_OK
         }
         var left = bound
         while left > 0 {
-            let (ret, written) = pushPiece(S.self, frames: min(left, Self.maxFramesPerBuffer), element) { resampler, out in
+            let (ret, written) = pushPiece(S.self, frames: min(left, Self.maxFramesPerBuffer), out) { resampler, out in
                 resampler.render(into: out)
             }
             guard ret == GST_FLOW_OK else { return ret }
@@ -57,9 +57,9 @@ extension AudioState {
 
     /// Renders the end of the run into buffers of at most `maxFramesPerBuffer` frames and pushes
     /// them.
-    mutating func pushDrained<S: WarpSampleCodec>(_: S.Type, _ element: WarpElement<AudioState>) -> GstFlowReturn {
+    mutating func pushDrained<S: WarpSampleCodec>(_: S.Type, _ out: StreamOutput) -> GstFlowReturn {
         while run.resampler?.isFinished == false {
-            let (ret, _) = pushPiece(S.self, frames: Self.maxFramesPerBuffer, element) { resampler, out in
+            let (ret, _) = pushPiece(S.self, frames: Self.maxFramesPerBuffer, out) { resampler, out in
                 resampler.drainStep(into: out)
             }
             guard ret == GST_FLOW_OK else { return ret }
@@ -70,20 +70,20 @@ extension AudioState {
     /// Allocates a buffer for `frames` frames, lets `render` fill it from the resampler, and
     /// pushes what it wrote; returns the flow and the frames written.
     mutating func pushPiece<S: WarpSampleCodec>(
-        _: S.Type, frames: Int, _ element: WarpElement<AudioState>,
+        _: S.Type, frames: Int, _ out: StreamOutput,
         _ render: (inout WarpResampler, UnsafeMutableBufferPointer<S>) -> Int
     ) -> (GstFlowReturn, Int) {
         guard var resampler = run.resampler.take() else { return (GST_FLOW_OK, 0) }
         defer { run.resampler = resampler }
         let (size, overflow) = frames.multipliedReportingOverflow(by: resampler.channels * MemoryLayout<S>.stride)
-        guard !overflow, size > 0, var out = Buffer.allocate(size: size) else {
-            element.element.postError(.resource, code: ErrorCode.noSpace, "Could not allocate an audio buffer of \(frames) frames")
+        guard !overflow, size > 0, var piece = Buffer.allocate(size: size) else {
+            out.postError(.resource, code: ErrorCode.noSpace, "Could not allocate an audio buffer of \(frames) frames")
             return (GST_FLOW_ERROR, 0)
         }
-        let written: Int = out.withMutableBytes { bytes in render(&resampler, bytes.bindMemory(to: S.self)) } ?? 0
+        let written: Int = piece.withMutableBytes { bytes in render(&resampler, bytes.bindMemory(to: S.self)) } ?? 0
         guard written > 0 else { return (GST_FLOW_OK, 0) }
-        out.truncate(to: written * resampler.channels * MemoryLayout<S>.stride)
-        return (push(out, frames: written, element), written)
+        piece.truncate(to: written * resampler.channels * MemoryLayout<S>.stride)
+        return (push(piece, frames: written, out), written)
     }
 
     /// Calls `body` with `bytes` viewed as samples of `S` (copied when misaligned); nil when there
@@ -99,23 +99,23 @@ extension AudioState {
         }
     }
 
-    /// Stamps `out` (`frames` frames) from the sample index and pushes it.
-    mutating func push(_ out: consuming Buffer, frames: Int, _ element: WarpElement<AudioState>) -> GstFlowReturn {
-        if run.reverseClock != nil { return pushReversed(out, frames: frames, element) }
+    /// Stamps `piece` (`frames` frames) from the sample index and pushes it.
+    mutating func push(_ piece: consuming Buffer, frames: Int, _ out: StreamOutput) -> GstFlowReturn {
+        if run.reverseClock != nil { return pushReversed(piece, frames: frames, out) }
         guard var stamp = run.clock?.stamp(count: frames), let output = run.timeline.output else { return GST_FLOW_OK }
         // Past the segment's stop nothing more is wanted: EOS, as sources say it (and a drain
         // of a huge scale stops there).
         if output.stop != ClockTime.none, stamp.pts >= output.stop { return GST_FLOW_EOS }
         guard stamp.pts < ClockTime.end, stamp.duration == ClockTime.none || stamp.pts + stamp.duration <= ClockTime.end else {
             // Output time only grows: nothing more can ever go out (and a huge drain must stop).
-            element.warnClockEnd(&run.warnedClockEnd)
+            out.warnClockEnd(&run.warnedClockEnd)
             return GST_FLOW_EOS
         }
         if stamp.duration == 0 { stamp.duration = ClockTime.none }
-        out.stamp(pts: stamp.pts, duration: stamp.duration, offset: stamp.offset, offsetEnd: stamp.offsetEnd,
-                  discont: run.timeline.discontPending)
+        piece.stamp(pts: stamp.pts, duration: stamp.duration, offset: stamp.offset, offsetEnd: stamp.offsetEnd,
+                    discont: run.timeline.discontPending)
         run.timeline.discontPending = false
-        element.recordPosition(stamp.pts &+ (stamp.duration == ClockTime.none ? 0 : stamp.duration))
-        return element.srcPad.push(out)
+        out.recordPosition(stamp.pts &+ (stamp.duration == ClockTime.none ? 0 : stamp.duration))
+        return out.push(piece)
     }
 }

@@ -13,7 +13,7 @@ extension AudioState {
     /// a chunk is played backwards when a buffer starts below it or the stream drains. Decoders
     /// deliver reverse chunks buffer by buffer, descending, so each buffer is a chunk then.
     mutating func processReverse(_ buffer: consuming Buffer, _ format: AudioStreamFormat, _ pair: SegmentPair,
-                                 _ element: WarpElement<AudioState>) -> GstFlowReturn {
+                                 _ out: StreamOutput) -> GstFlowReturn {
         let frames = buffer.size / format.bytesPerFrame
         guard frames > 0 else { return GST_FLOW_OK }
         let length = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(format.rate)) ?? 0
@@ -22,7 +22,7 @@ extension AudioState {
            start > lastStart, Self.near(start, lastStart &+ last.length) {
             // Continues the chunk upwards.
         } else {
-            let ret = flushReverseChunk(element)
+            let ret = flushReverseChunk(out)
             guard ret == GST_FLOW_OK else { return ret }
         }
         guard let bytes = buffer.withBytes({ Array($0.prefix(frames * format.bytesPerFrame)) }) else {
@@ -38,7 +38,7 @@ extension AudioState {
     }
 
     /// Plays the pending chunk backwards: its buffers last first, each one's frames last first.
-    mutating func flushReverseChunk(_ element: WarpElement<AudioState>) -> GstFlowReturn {
+    mutating func flushReverseChunk(_ out: StreamOutput) -> GstFlowReturn {
         guard !run.reverseChunk.isEmpty, let format, let pair = run.timeline.current else {
             run.reverseChunk = []
             return GST_FLOW_OK
@@ -46,7 +46,7 @@ extension AudioState {
         var parts = run.reverseChunk  // owned alone now: each part is reversed in place
         run.reverseChunk = []
         for i in parts.indices.reversed() {
-            let ret = feedReverse(&parts[i], format, pair, element)
+            let ret = feedReverse(&parts[i], format, pair, out)
             guard ret == GST_FLOW_OK else { return ret }
         }
         return GST_FLOW_OK
@@ -54,7 +54,7 @@ extension AudioState {
 
     /// Feeds one buffer's frames, last first, to the backwards run (starting one if needed).
     mutating func feedReverse(_ part: inout ReverseChunkPart, _ format: AudioStreamFormat, _ pair: SegmentPair,
-                              _ element: WarpElement<AudioState>) -> GstFlowReturn {
+                              _ out: StreamOutput) -> GstFlowReturn {
         let bpf = format.bytesPerFrame
         var frames = part.bytes.count / bpf
         var length = part.length
@@ -69,26 +69,26 @@ extension AudioState {
                 let exact = ClockTime.scale(expected - start, UInt64(format.rate) * 2, ClockTime.second) ?? 0
                 let keep = Int(min(UInt64(frames), (exact + 1) / 2))
                 guard keep > 0 else { return GST_FLOW_OK }
-                element.element.log(.debug, "reverse audio: \(frames - keep) overlapping frames of the buffer at "
-                                    + "\(ClockTime.describe(start)) dropped (played already)")
+                out.log(.debug, "reverse audio: \(frames - keep) overlapping frames of the buffer at "
+                        + "\(ClockTime.describe(start)) dropped (played already)")
                 frames = keep
                 length = expected - start
                 bufferEnd = expected
             }
             if let expected = end, !Self.near(bufferEnd, expected) {
-                element.element.log(.info, "reverse audio discontinuity at \(ClockTime.describe(bufferEnd)): starting a new run")
-                let ret = drainRun(element)
+                out.log(.info, "reverse audio discontinuity at \(ClockTime.describe(bufferEnd)): starting a new run")
+                let ret = drainRun(out)
                 guard ret == GST_FLOW_OK else { return ret }
                 end = nil
             }
             if end == nil { end = bufferEnd }
         }
         guard let end else {
-            element.element.log(.debug, "reverse audio buffer without a timestamp: dropped")
+            out.log(.debug, "reverse audio buffer without a timestamp: dropped")
             return GST_FLOW_OK
         }
         if !run.isRunning {
-            let settings = element.shared.withLock { $0.settings }
+            let settings = out.settings
             startReverseRun(at: end, format: format, pair: pair, interpolation: settings.interpolation,
                             pitch: settings.pitch)
         }
@@ -96,7 +96,7 @@ extension AudioState {
         run.nextStreamTime = end >= length ? end - length : 0
         return part.bytes.withUnsafeMutableBytes { bytes in
             Self.reverseFrames(bytes, frames: frames, bytesPerFrame: bpf)
-            return feed(UnsafeRawBufferPointer(rebasing: bytes[0..<min(frames * bpf, bytes.count)]), format: format, element)
+            return feed(UnsafeRawBufferPointer(rebasing: bytes[0..<min(frames * bpf, bytes.count)]), format: format, out)
         }
     }
 
@@ -137,19 +137,19 @@ extension AudioState {
 
     /// Puts `frames` rendered frames (reflected time order) back in forward order, stamps them
     /// below the previous output and pushes them.
-    mutating func pushReversed(_ out: consuming Buffer, frames: Int, _ element: WarpElement<AudioState>) -> GstFlowReturn {
+    mutating func pushReversed(_ piece: consuming Buffer, frames: Int, _ out: StreamOutput) -> GstFlowReturn {
         guard var clock = run.reverseClock, let output = run.timeline.output, let format else { return GST_FLOW_OK }
         guard let stamp = clock.stamp(count: frames) else { return GST_FLOW_EOS }  // below 0
         run.reverseClock = clock
         // Past the segment's start nothing more is wanted.
         if stamp.pts &+ stamp.duration <= output.start, stamp.duration > 0 { return GST_FLOW_EOS }
         let bpf = format.bytesPerFrame
-        _ = out.withMutableBytes { Self.reverseFrames($0, frames: frames, bytesPerFrame: bpf) }
-        out.stamp(pts: stamp.pts, duration: stamp.duration == 0 ? ClockTime.none : stamp.duration,
-                  discont: run.timeline.discontPending)
+        _ = piece.withMutableBytes { Self.reverseFrames($0, frames: frames, bytesPerFrame: bpf) }
+        piece.stamp(pts: stamp.pts, duration: stamp.duration == 0 ? ClockTime.none : stamp.duration,
+                    discont: run.timeline.discontPending)
         run.timeline.discontPending = false
-        element.recordPosition(stamp.pts)
-        return element.srcPad.push(out)
+        out.recordPosition(stamp.pts)
+        return out.push(piece)
     }
 }
 

@@ -6,11 +6,14 @@ import TimeWarpAudioCore
 /// map as `videotimewarp`. Output timestamps are contiguous and derived from the sample index;
 /// the format is passed through unchanged.
 extension AudioState: WarpStream {
+    typealias Kind = AudioElementKind
+
     /// A deviation of input timestamps beyond this starts a new run (ns), like audio sinks' 40 ms.
     static let discontinuityThreshold: UInt64 = 40 * 1_000_000
 
+    // `_read`, not `get`: the element reads it for every buffer, and a getter would copy it.
     var timeline: Timeline {
-        get { run.timeline }
+        _read { yield run.timeline }
         _modify { yield &run.timeline }
     }
 
@@ -24,33 +27,36 @@ extension AudioState: WarpStream {
         run.stretcher?.replaceWarp(warpTimes: warpTimes)
     }
 
-    mutating func segmentDidBegin(_ element: WarpElement<AudioState>) {
+    mutating func segmentDidBegin(_ out: StreamOutput) {
         // A new timeline: nothing to continue from.
         run.nextStreamTime = nil
         run.partialFrame = []
     }
 
-    mutating func process(_ buffer: consuming Buffer, _ element: WarpElement<AudioState>) -> GstFlowReturn {
+    /// Checks that caps came; the span, when the segment is known, is where a live change takes
+    /// over: the next sample of the run (or this buffer's start). (Per buffer: the PTS is
+    /// converted only without a run, the length only for a controller.)
+    mutating func admit(_ buffer: borrowing Buffer, _ out: StreamOutput) -> BufferAdmission {
         guard let format else {
-            element.element.postError(.core, code: ErrorCode.negotiation, "No caps were negotiated before the first buffer")
-            return GST_FLOW_NOT_NEGOTIATED
+            out.postError(.core, code: ErrorCode.negotiation, "No caps were negotiated before the first buffer")
+            return .finished(GST_FLOW_NOT_NEGOTIATED)
         }
-        if let input = run.timeline.input {
-            // A live change takes over at the next sample of the run (or at this buffer's start).
-            // (Per buffer: the PTS is converted only without a run, the length only for a controller.)
-            let pts = buffer.pts
-            if let t = (run.isRunning ? run.nextStreamTime : nil)
-                ?? (pts != ClockTime.none ? input.streamTime(of: max(pts, input.start)) : nil) ?? run.nextStreamTime {
-                let frames = UInt64((run.partialFrame.count &+ buffer.size) / format.bytesPerFrame)
-                let rate = UInt64(format.rate)
-                element.applyLiveChanges(at: t, through: t &+ (ClockTime.scale(frames, ClockTime.second, rate) ?? 0), &self)
-            }
-        }
-        guard element.pushSegmentIfPending(&self), let pair = run.timeline.current else { return GST_FLOW_ERROR }
-        if element.requestReversePlayback(run.timeline) { return GST_FLOW_OK }
-        if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, element) }
+        guard let input = run.timeline.input else { return .proceed(nil) }
+        let pts = buffer.pts
+        guard let t = (run.isRunning ? run.nextStreamTime : nil)
+            ?? (pts != ClockTime.none ? input.streamTime(of: max(pts, input.start)) : nil) ?? run.nextStreamTime
+        else { return .proceed(nil) }
+        let frames = UInt64((run.partialFrame.count &+ buffer.size) / format.bytesPerFrame)
+        return .proceed(InputSpan(start: t, length: .frames(frames, rate: UInt64(format.rate))))
+    }
 
-        if pair.input.rate < 0 { return processReverse(buffer, format, pair, element) }
+    /// Passes the buffer through (identity map), plays it backwards (reverse segment), or feeds
+    /// its whole frames to the run, starting one where the timestamps jump.
+    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
+        guard let format, let pair = run.timeline.current else { return GST_FLOW_ERROR }
+        if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, out) }
+
+        if pair.input.rate < 0 { return processReverse(buffer, format, pair, out) }
         let input = pair.input
         let rate = UInt64(format.rate)
         // Whole frames only: an incomplete frame at the end waits for the next buffer.
@@ -69,23 +75,23 @@ extension AudioState: WarpStream {
             streamTime = input.streamTime(of: max(pts, input.start))
             // (A buffer shorter than a frame is kept whole: it starts a frame.)
             guard streamTime != nil, skipped < payload || payload == 0 else {
-                element.element.log(.debug, "audio buffer outside the segment: dropped")
+                out.log(.debug, "audio buffer outside the segment: dropped")
                 return GST_FLOW_OK
             }
         }
         if let st = streamTime, let expected = run.nextStreamTime {
             if st > expected, st - expected > Self.discontinuityThreshold {
-                element.element.log(.info, "audio discontinuity at \(ClockTime.describe(st)): starting a new run")
-                let ret = drain(element)
+                out.log(.info, "audio discontinuity at \(ClockTime.describe(st)): starting a new run")
+                let ret = drain(out)
                 guard ret == GST_FLOW_OK else { return ret }
             } else if expected > st, expected - st > Self.discontinuityThreshold {
                 // Backwards or repeated: the samples before `expected` were played already.
                 let overlap = ClockTime.scale(expected - st, rate, ClockTime.second) ?? UInt64(payload)
                 if !run.warnedBackwards {
                     run.warnedBackwards = true
-                    element.element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                                "Audio timestamps went backwards: overlapping samples dropped",
-                                                debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected))")
+                    out.postWarning(.stream, code: ErrorCode.streamFormat,
+                                    "Audio timestamps went backwards: overlapping samples dropped",
+                                    debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected))")
                 }
                 skipped = Int(min(UInt64(payload), UInt64(skipped) &+ overlap))
                 guard skipped < payload else { return GST_FLOW_OK }
@@ -96,7 +102,7 @@ extension AudioState: WarpStream {
         }
         if !run.isRunning {
             // Buffers without timestamps follow the previous one (or start at the segment).
-            let settings = element.shared.withLock { $0.settings }
+            let settings = out.settings
             startRun(at: streamTime ?? run.nextStreamTime ?? input.time, format: format,
                      pair: pair, settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch)
         }
@@ -106,7 +112,7 @@ extension AudioState: WarpStream {
         let ret = buffer.withBytes { bytes -> GstFlowReturn in
             guard joining || bytes.count % format.bytesPerFrame != 0 else {
                 let start = min(skipped * format.bytesPerFrame, bytes.count)
-                return feed(UnsafeRawBufferPointer(rebasing: bytes[start...]), format: format, element)
+                return feed(UnsafeRawBufferPointer(rebasing: bytes[start...]), format: format, out)
             }
             var joined = run.partialFrame
             joined.append(contentsOf: bytes)
@@ -114,11 +120,11 @@ extension AudioState: WarpStream {
             run.partialFrame = Array(joined[whole...])
             return joined.withUnsafeBytes { all in
                 feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]),
-                     format: format, element)
+                     format: format, out)
             }
         }
         guard let ret else {
-            element.element.postError(.stream, code: ErrorCode.streamFailed, "Could not read an audio buffer")
+            out.postError(.stream, code: ErrorCode.streamFailed, "Could not read an audio buffer")
             return GST_FLOW_ERROR
         }
         return ret
@@ -127,7 +133,7 @@ extension AudioState: WarpStream {
     /// The identity map (default settings): the buffer passes bit for bit, with DISCONT set
     /// where its timestamp does not continue the previous buffer.
     mutating func passThrough(_ buffer: consuming Buffer, _ format: AudioStreamFormat,
-                              _ element: WarpElement<AudioState>) -> GstFlowReturn {
+                              _ out: StreamOutput) -> GstFlowReturn {
         let pts = buffer.pts
         var gap = run.timeline.discontPending
         run.timeline.discontPending = false
@@ -138,10 +144,10 @@ extension AudioState: WarpStream {
         let length = buffer.duration != ClockTime.none
             ? buffer.duration : ClockTime.scale(frames, ClockTime.second, UInt64(format.rate)) ?? 0
         run.passThroughNext = pts == ClockTime.none ? run.passThroughNext.map { $0 &+ length } : pts &+ length
-        guard gap, !buffer.isDiscont else { return element.srcPad.push(buffer) }
-        var out = buffer.writable()
-        out.markDiscont()
-        return element.srcPad.push(out)
+        guard gap, !buffer.isDiscont else { return out.push(buffer) }
+        var marked = buffer.writable()
+        marked.markDiscont()
+        return out.push(marked)
     }
 
     /// Starts a contiguous run whose first input sample is at stream time `start`: resampling
@@ -169,24 +175,24 @@ extension AudioState: WarpStream {
     }
 
     /// Emits the tail of the current run (EOS, new segment, discontinuity).
-    mutating func drain(_ element: WarpElement<AudioState>) -> GstFlowReturn {
-        let ret = flushReverseChunk(element)
+    mutating func drain(_ out: StreamOutput) -> GstFlowReturn {
+        let ret = flushReverseChunk(out)
         guard ret == GST_FLOW_OK else { return ret }
-        return drainRun(element)
+        return drainRun(out)
     }
 
     /// Emits the tail of the current run.
-    mutating func drainRun(_ element: WarpElement<AudioState>) -> GstFlowReturn {
+    mutating func drainRun(_ out: StreamOutput) -> GstFlowReturn {
         guard run.isRunning, let format else { return GST_FLOW_OK }
         let ret: GstFlowReturn
         if run.stretcher != nil {
-            ret = pushStretchDrained(format, element)
+            ret = pushStretchDrained(format, out)
         } else {
             switch format.sampleFormat {
-            case .s16: ret = pushDrained(Int16.self, element)
-            case .s32: ret = pushDrained(Int32.self, element)
-            case .f32: ret = pushDrained(Float.self, element)
-            case .f64: ret = pushDrained(Double.self, element)
+            case .s16: ret = pushDrained(Int16.self, out)
+            case .s32: ret = pushDrained(Int32.self, out)
+            case .f32: ret = pushDrained(Float.self, out)
+            case .f64: ret = pushDrained(Double.self, out)
             }
         }
         run.resampler = nil
@@ -196,28 +202,5 @@ extension AudioState: WarpStream {
         run.reflected = false
         run.runInputFrames = 0
         return ret
-    }
-
-    static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
-        switch TimeWarpPropertyId(rawValue: id) {
-        case TIMEWARP_PROP_INTERPOLATION: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
-        case TIMEWARP_PROP_QUALITY: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
-        case TIMEWARP_PROP_PITCH: settings.pitch = AudioPitch(gEnumValue: value.enumValue)
-        default: return false
-        }
-        return true
-    }
-
-    static func getProperty(_ id: UInt32, _ value: PropertyValue, _ element: WarpElement<AudioState>) -> Bool {
-        switch TimeWarpPropertyId(rawValue: id) {
-        case TIMEWARP_PROP_INTERPOLATION:
-            value.set(enumValue: element.shared.withLock { $0.settings.interpolation }.gEnumValue)
-        case TIMEWARP_PROP_QUALITY:
-            value.set(int: Int32(element.shared.withLock { $0.settings.sincQuality }.level))
-        case TIMEWARP_PROP_PITCH:
-            value.set(enumValue: element.shared.withLock { $0.settings.pitch }.gEnumValue)
-        default: return false
-        }
-        return true
     }
 }

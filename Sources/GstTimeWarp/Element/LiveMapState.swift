@@ -22,7 +22,7 @@ final class LiveMapState: Sendable {
     /// Knots of one controlled piece before a new piece starts (bounds the cost of a copy).
     static let maxKnotsPerPiece = 4_096
 
-    /// A new stream: nothing applied yet.
+    /// A new stream: nothing applied yet (called by `StreamStatus.reset()`).
     func reset() {
         settingsChanged.store(false, ordering: .relaxed)
         mapUsed.store(false, ordering: .relaxed)

@@ -1,42 +1,4 @@
-import Synchronization
 import TimeWarpMap
-
-/// A seek a timewarp element sent upstream, remembered by sequence number so that the segment it
-/// produces starts (or, in reverse, stops) exactly at the requested output position.
-struct PendingSeek: Sendable {
-    /// Sequence number of the seek event (kept on the segment it causes).
-    var seqnum: UInt32
-    /// Requested output start and the input start it was mapped to (ns), if the seek set one.
-    var start: (output: UInt64, input: UInt64)?
-    /// Requested output stop and the input stop it was mapped to (ns), if the seek set one.
-    var stop: (output: UInt64, input: UInt64)?
-}
-
-/// The seeks that timewarp elements of this process sent upstream lately, by sequence number.
-///
-/// Shared by all elements because in an audio/video pipeline the seek that reaches the demuxer
-/// first (through one branch) makes it push the new segments to every branch, often before the
-/// same seek has reached the element of the other branch. Each element snaps only when its own
-/// map puts the segment within `TimestampWarp.seekSnapTolerance` of the request, so a branch
-/// with another curve is never snapped to a foreign position.
-enum RecentSeeks {
-    /// How many seeks are remembered (scrubbing sends many before their segments arrive).
-    static let capacity = 32
-    private static let seeks = Mutex<[PendingSeek]>([])
-
-    /// Remembers `seek`.
-    static func remember(_ seek: PendingSeek) {
-        seeks.withLock {
-            $0.append(seek)
-            if $0.count > capacity { $0.removeFirst($0.count - capacity) }
-        }
-    }
-
-    /// The newest remembered seek with sequence number `seqnum`.
-    static func seek(seqnum: UInt32) -> PendingSeek? {
-        seeks.withLock { $0.last { $0.seqnum == seqnum } }
-    }
-}
 
 /// The segment pair in use, published for QoS and position queries from other threads.
 struct PublishedTimeline: Sendable {
@@ -50,7 +12,8 @@ struct PublishedTimeline: Sendable {
 
 /// What the application thread and the streaming thread share, behind one lock: the settings,
 /// the time map of the current stream (built once per stream, kept across seeks, dropped when a
-/// time-map property changes), and what queries and upstream events need to know.
+/// time-map property changes), and the segment pair queries and upstream events map through. (What other threads read
+/// without a lock is in `StreamStatus`.)
 struct SharedState: Sendable {
     /// The element's settings.
     var settings = ElementSettings()
@@ -58,6 +21,4 @@ struct SharedState: Sendable {
     var map: TimeMap?
     /// The current segment pair, once a segment went out.
     var timeline: PublishedTimeline?
-    /// Latency the element adds (ns), set at negotiation.
-    var latency: UInt64 = 0
 }

@@ -38,6 +38,10 @@ struct Timeline: Sendable {
         mapFailed = false
     }
 
+    /// The output segment went out and the map is known: buffers can be warped. (Per buffer:
+    /// checks the three parts in place, without building the pair.)
+    @inline(__always) var isFlowing: Bool { input != nil && output != nil && warp != nil }
+
     /// The current pair, once the output segment went out.
     var current: SegmentPair? {
         guard let input, let output, let warp else { return nil }

@@ -5,10 +5,11 @@ import TimeWarpMap
 /// applied so far is kept, and the new one continues it from that buffer's stream time `t_c`:
 /// `T(t) = T_before(t_c) + T_new(t) - T_new(t_c)` for `t >= t_c`.
 extension WarpElement where S: ~Copyable {
-    /// Applies what changed before the buffer at input stream time `streamTime` (ns) whose media
-    /// ends at `end`: syncs control bindings, then splices a changed map in, or extends the
-    /// controlled `factor` curve to `end`. Called by the stream before it warps the buffer.
-    func applyLiveChanges(at streamTime: UInt64, through end: @autoclosure () -> UInt64, _ st: inout S) {
+    /// Applies what changed before the buffer that covers `span` (input stream time): syncs
+    /// control bindings, then splices a changed map in at its start, or extends the controlled
+    /// `factor` curve to its end. Called by `chain` before the State sees the buffer.
+    func applyLiveChanges(at span: InputSpan, _ slot: inout LockedStream<S>) {
+        let streamTime = span.start
         // (Runs for every buffer: only plain loads when nothing is bound.)
         let bound = element.hasControlBindings
         if bound { element.syncControlledValues(at: streamTime) }
@@ -27,7 +28,7 @@ extension WarpElement where S: ~Copyable {
         live.followingController.store(following, ordering: .relaxed)
         let next: Result<TimeMap, MapFailure>
         if following {
-            next = extendControlled(current, at: changeTime, through: end(), continuing: wasFollowing)
+            next = extendControlled(current, at: changeTime, through: span.end, continuing: wasFollowing)
         } else {
             next = buildMap(settings).flatMap { new in
                 Result { () throws(TimeMapError) in try current.splicing(new, at: changeTime) }
@@ -37,7 +38,7 @@ extension WarpElement where S: ~Copyable {
         }
         switch next {
         case .success(let map):
-            install(map, used: used, &st)
+            install(map, used: used, &slot)
         case .failure(let failure) where following:
             if !live.warnedController.exchange(true, ordering: .relaxed) {
                 element.postWarning(.stream, code: ErrorCode.streamFailed,
@@ -128,21 +129,22 @@ extension WarpElement where S: ~Copyable {
     /// Publishes `map` and moves the current segment onto it: the warp is rebuilt, the stream
     /// is told (`mapDidChange`), and the output segment goes out again if its stop or duration
     /// moved. Before any buffer used the old map (`used` false) the whole segment is redone.
-    private func install(_ map: TimeMap, used: Bool, _ st: inout S) {
+    private func install(_ map: TimeMap, used: Bool, _ slot: inout LockedStream<S>) {
         let oldDuration = shared.withLock { state -> Double? in
             let old = state.map?.outputDuration
             state.map = map
             return old
         }
         if oldDuration != map.outputDuration { element.notify("output-duration") }
-        guard let input = st.timeline.input else { return }
-        guard !st.timeline.segmentPending, st.timeline.warp != nil, let old = st.timeline.output else {
-            st.timeline.warp = nil  // built from the new map when the segment goes out
+        guard let input = slot.stream.timeline.input else { return }
+        guard !slot.stream.timeline.segmentPending, slot.stream.timeline.warp != nil,
+              let old = slot.stream.timeline.output else {
+            slot.stream.timeline.warp = nil  // built from the new map when the segment goes out
             return
         }
         let warp = TimestampWarp(map: map, segmentStart: input.start, segmentTime: input.time)
-        st.timeline.warp = warp
-        st.mapDidChange(warp)
+        slot.stream.timeline.warp = warp
+        slot.stream.mapDidChange(warp)
         var out = old
         if used {
             if input.stop != ClockTime.none, let stop = input.streamTime(of: input.stop) {
@@ -150,12 +152,12 @@ extension WarpElement where S: ~Copyable {
             }
             if input.duration != ClockTime.none { out.duration = warp.warpStreamTime(input.duration) }
         } else {
-            out = warp.outputSegment(for: input, continuing: st.timeline.previous,
-                                     answering: RecentSeeks.seek(seqnum: st.timeline.seqnum))
+            out = warp.outputSegment(for: input, continuing: slot.stream.timeline.previous,
+                                     answering: RequestedSeekPositions.seek(seqnum: slot.stream.timeline.seqnum))
         }
-        st.timeline.output = out
+        slot.stream.timeline.output = out
         shared.withLock { $0.timeline = PublishedTimeline(input: input, output: out, warp: warp) }
-        guard out != old, let event = Event.segment(out, seqnum: st.timeline.seqnum) else { return }
+        guard out != old, let event = Event.segment(out, seqnum: slot.stream.timeline.seqnum) else { return }
         element.log(.debug, "time map changed: output segment now \(out.description)")
         _ = srcPad.push(event)
     }

@@ -16,7 +16,7 @@ extension WarpElement where S: ~Copyable {
             case TIMEWARP_PROP_REVERSE:
                 state.settings.reverse = value.bool
                 return true
-            default: return S.setProperty(id, value, &state.settings)
+            default: return S.Kind.setProperty(id, value, &state.settings)
             }
             mapSettingsDidChange(&state)
             return true
@@ -30,7 +30,8 @@ extension WarpElement where S: ~Copyable {
     }
 
     func getProperty(_ id: UInt32, _ value: PropertyValue) -> Bool {
-        let (settings, map, reverse) = shared.withLock { ($0.settings.timeMap, $0.map, $0.settings.reverse) }
+        let (all, map) = shared.withLock { ($0.settings, $0.map) }
+        let settings = all.timeMap
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_FUNCTION: value.set(enumValue: settings.function.rawValue)
         case TIMEWARP_PROP_FACTOR: value.set(settings.factor)
@@ -38,12 +39,12 @@ extension WarpElement where S: ~Copyable {
         case TIMEWARP_PROP_KEYFRAMES: value.set(settings.keyframes)
         case TIMEWARP_PROP_EXPRESSION: value.set(settings.expression)
         case TIMEWARP_PROP_DURATION: value.set(settings.duration)
-        case TIMEWARP_PROP_REVERSE: value.set(bool: reverse)
+        case TIMEWARP_PROP_REVERSE: value.set(bool: all.reverse)
         case TIMEWARP_PROP_OUTPUT_DURATION:
             let out = map?.outputDuration
                 ?? (try? settings.makeMap(mediaDuration: settings.durationSeconds))?.outputDuration
             value.set(out.map(ClockTime.fromSeconds) ?? ClockTime.none)
-        default: return S.getProperty(id, value, self)
+        default: return S.Kind.getProperty(id, value, settings: all, counters: counters)
         }
         return true
     }

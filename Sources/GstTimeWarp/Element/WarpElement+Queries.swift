@@ -4,8 +4,11 @@ import TimeWarpMap
 /// the streaming state's lock (they may arrive inside a push from this element).
 extension WarpElement where S: ~Copyable {
     func sinkQuery(_ query: Query) -> Bool {
-        if query.kind == .caps { return S.answerCapsQuery(query, on: sinkPad, self) }
-        if query.kind == .allocation { return S.answerAllocationQuery(query, self) }
+        if query.kind == .caps { return answerCapsQuery(query, on: sinkPad) }
+        if query.kind == .allocation {
+            let answered = sinkPad.queryDefault(query, parent: element)
+            return S.Kind.answerAllocationQuery(query, downstreamAnswered: answered, settings: shared.withLock { $0.settings })
+        }
         return sinkPad.queryDefault(query, parent: element)
     }
 
@@ -30,7 +33,7 @@ extension WarpElement where S: ~Copyable {
                 return true
             }
             // Upstream cannot tell: answer from the last output.
-            let last = position.load(ordering: .relaxed)
+            let last = status.position.load(ordering: .relaxed)
             guard last != ClockTime.none, let output = shared.withLock({ $0.timeline?.output }),
                   let streamTime = output.streamTime(of: min(last, output.stop)) else { return false }
             query.setPosition(Int64(clamping: streamTime))
@@ -45,14 +48,19 @@ extension WarpElement where S: ~Copyable {
         case .latency:
             guard sinkPad.peerQuery(query) else { return false }
             let (live, mn, mx) = query.latencyAnswer
-            let extra = shared.withLock { $0.latency }
+            let extra = status.latency.load(ordering: .relaxed)
             query.setLatency(live: live, min: mn &+ extra, max: mx == ClockTime.none ? mx : mx &+ extra)
             return true
         case .caps:
-            return S.answerCapsQuery(query, on: srcPad, self)
+            return answerCapsQuery(query, on: srcPad)
         default:
             return srcPad.queryDefault(query, parent: element)
         }
+    }
+
+    /// The element kind's answer to a caps query on `pad`, with the settings as they are now.
+    private func answerCapsQuery(_ query: Query, on pad: Pad) -> Bool {
+        S.Kind.answerCapsQuery(query, on: pad, sinkPad: sinkPad, srcPad: srcPad, settings: shared.withLock { $0.settings })
     }
 
     /// `T` on a stream time in signed nanoseconds.

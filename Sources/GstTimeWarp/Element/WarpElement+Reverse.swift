@@ -34,7 +34,7 @@ extension WarpElement where S: ~Copyable {
         // One seek per origin: the audio and video elements of one demuxer would otherwise
         // both flush it (the second flush can catch a decoder negotiating).
         let me = UInt(bitPattern: UnsafeRawPointer(element.raw))
-        if let origin = element.upstreamSourceAddress(), !ReverseSeekClaims.claim(origin, by: me) {
+        if let origin = element.upstreamSourceAddress(), !ReverseSeekOwners.claim(origin, by: me) {
             element.log(.info, "reverse=true: another element asked the same upstream for reverse playback")
             return true
         }
@@ -87,65 +87,5 @@ extension WarpElement where S: ~Copyable {
         guard segment.rate > 0, request.sent.load(ordering: .relaxed),
               request.flushedSinceRequest.load(ordering: .relaxed) else { return }
         request.refused.store(true, ordering: .releasing)
-    }
-}
-
-/// What `reverse=true` asked of upstream in one stream, shared by the streaming thread and the
-/// thread that sends the seek.
-final class ReversePlaybackRequest: Sendable {
-    /// The reverse seek was asked for (by this element, or it waits for another's).
-    let sent = Atomic<Bool>(false)
-    /// Upstream refused the seek, or played forwards again after it.
-    let refused = Atomic<Bool>(false)
-    /// A forward EOS is held back until the reverse playback starts.
-    let heldEOS = Atomic<Bool>(false)
-    /// A flush came after the seek was asked for.
-    let flushedSinceRequest = Atomic<Bool>(false)
-
-    /// A new stream.
-    func reset() {
-        sent.store(false, ordering: .relaxed)
-        refused.store(false, ordering: .relaxed)
-        heldEOS.store(false, ordering: .relaxed)
-        flushedSinceRequest.store(false, ordering: .relaxed)
-    }
-
-    /// A FLUSH_STOP: a held EOS is flushed away.
-    func flushed() {
-        heldEOS.store(false, ordering: .relaxed)
-        if sent.load(ordering: .relaxed) { flushedSinceRequest.store(true, ordering: .relaxed) }
-    }
-
-    /// Posts the error, then sends the EOS that was held back.
-    static func giveUp(_ element: ElementHandle, _ srcPad: Pad) {
-        postError(element)
-        if let eos = Event.eos() { _ = srcPad.push(eos) }
-    }
-
-    /// "upstream did not play in reverse".
-    static func postError(_ element: ElementHandle) {
-        element.postError(.stream, code: ErrorCode.streamFailed,
-                          "reverse=true: upstream did not play in reverse",
-                          debug: "the seek at rate -1 was refused or ignored; the demuxer may not support reverse playback")
-    }
-}
-
-/// Which element asked which origin (see `ElementHandle.upstreamSourceAddress`) for reverse
-/// playback: the first to ask seeks, the others wait for the reverse segment it brings.
-enum ReverseSeekClaims {
-    private static let claims = Mutex<[UInt: UInt]>([:])
-
-    /// Claims `origin` for `element`; false when another element holds it.
-    static func claim(_ origin: UInt, by element: UInt) -> Bool {
-        claims.withLock { all in
-            if let holder = all[origin], holder != element { return false }
-            all[origin] = element
-            return true
-        }
-    }
-
-    /// Gives up `element`'s claims (its stream stopped).
-    static func release(by element: UInt) {
-        claims.withLock { all in all = all.filter { $0.value != element } }
     }
 }

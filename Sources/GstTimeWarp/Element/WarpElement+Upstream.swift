@@ -24,7 +24,7 @@ extension WarpElement where S: ~Copyable {
             pending.stop = (UInt64(request.stop), UInt64(mapped))
             request.stop = mapped
         }
-        RecentSeeks.remember(pending)
+        RequestedSeekPositions.remember(pending)
         element.log(.debug, "seek mapped to input start \(request.start) stop \(request.stop)")
         guard let mapped = Event.seek(request, seqnum: event.seqnum) else { return false }
         return sinkPad.push(mapped)

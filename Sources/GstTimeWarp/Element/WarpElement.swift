@@ -3,49 +3,70 @@ import Synchronization
 
 /// One videotimewarp or audiotimewarp instance: the behaviour both share (time-map properties,
 /// building the map once per stream, mapping segments, seeks, QoS and queries through `T`) around
-/// the element-specific streaming `State` (`S`).
+/// the element-specific streaming `State` (`S`), which it drives: the State is data, handed its
+/// buffers and events with a `StreamOutput`, and never sees the element.
 ///
 /// Threading: `state` is locked by the streaming thread (buffers and serialized events) and by
 /// state changes while streaming is stopped; nothing else touches it. `shared` holds what other
-/// threads read or write: settings, the published map and segments, latency, the last seek.
-/// Code that may run inside a push from this element (caps, latency and position queries,
-/// upstream events) only takes `shared`, never `state`.
+/// threads read or write under a lock: settings, the published map and segments. `status` holds
+/// what they read or signal without one (counters, position, latency, live-change flags, the
+/// reverse request). Code that may run inside a push from this element (caps, latency and
+/// position queries, upstream events) only takes `shared`, never `state`.
 final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     /// Our element.
     let element: ElementHandle
     /// Settings and what the streaming thread publishes for other threads.
     let shared = Mutex(SharedState())
-    /// The streaming state.
-    let state = Mutex(S.fresh())
-    /// videotimewarp's `in`, `out`, `drop` and `duplicate` counters (atomics).
-    let counters = VideoCounters()
-    /// Output timestamp of the position reached (ns; `ClockTime.none` before any), for position
-    /// queries upstream cannot answer. An atomic: it is written for every buffer.
-    let position = Atomic<UInt64>(ClockTime.none)
-    /// Live changes of the time map: what changed, and whether the map was used yet.
-    let live = LiveMapState()
-    /// What `reverse=true` asked of upstream in this stream.
-    let reversePlayback = ReversePlaybackRequest()
+    /// The streaming state and its output context.
+    let state: Mutex<LockedStream<S>>
+    /// What other threads read or signal without a lock; one reset per stream.
+    let status: StreamStatus
 
     /// The Swift side of `element`.
-    init(element: ElementHandle) { self.element = element }
+    init(element: ElementHandle) {
+        let status = StreamStatus()
+        self.element = element
+        self.status = status
+        state = Mutex(LockedStream(stream: S.fresh(),
+                                   out: StreamOutput(element: element, status: status, settings: ElementSettings())))
+    }
 
     /// The sink pad.
     var sinkPad: Pad { element.sinkPad }
     /// The source pad.
     var srcPad: Pad { element.srcPad }
+    /// videotimewarp's `in`, `out`, `drop` and `duplicate` counters.
+    var counters: VideoCounters { status.counters }
+    /// Live changes of the time map: what changed, and whether the map was used yet.
+    var live: LiveMapState { status.live }
+    /// What `reverse=true` asked of upstream in this stream.
+    var reversePlayback: ReversePlaybackRequest { status.reversePlayback }
 
     // MARK: Buffers
 
     // Specialized for both element kinds: called through the `TimeWarpElementImpl` existential,
-    // the generic version would look up `Mutex<S>`'s metadata at run time for every buffer.
+    // the generic version would look up `Mutex<LockedStream<S>>`'s metadata at run time for
+    // every buffer. One lock per buffer, as before: the State's first look (`admit`), the live
+    // changes, the pending segment and `process` all run under it, and `out` is the one kept
+    // beside the State (no settings lock, no copy).
     @_specialize(where S == VideoState)
     @_specialize(where S == AudioState)
     func chain(_ buffer: consuming Buffer) -> GstFlowReturn {
         var pending: Buffer? = consume buffer
-        return state.withLock { st in
+        return state.withLock { slot in
             guard let buffer = pending.take() else { return GST_FLOW_ERROR }
-            return st.process(buffer, self)
+            let span: InputSpan?
+            switch slot.stream.admit(buffer, slot.out) {
+            case .finished(let ret): return ret
+            case .proceed(let admitted): span = admitted
+            }
+            if let span { applyLiveChanges(at: span, &slot) }
+            guard pushSegmentIfPending(&slot), slot.stream.timeline.isFlowing else { return GST_FLOW_ERROR }
+            if slot.stream.timeline.reverseWanted, requestReversePlayback(slot.stream.timeline) {
+                counters.bump(.dropped)  // forward buffers while reverse playback is asked for
+                return GST_FLOW_OK
+            }
+            return slot.stream.process(buffer, at: span, slot.out)
         }
     }
 
@@ -75,42 +96,29 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     }
 
     /// Pushes the output segment if one is pending; false if the map is unavailable.
-    func pushSegmentIfPending(_ st: inout S) -> Bool {
-        guard st.timeline.segmentPending else { return true }
-        guard let warp = ensureWarp(&st.timeline), let input = st.timeline.input else { return false }
-        let seqnum = st.timeline.seqnum
-        let seek = RecentSeeks.seek(seqnum: seqnum)
-        var out = warp.outputSegment(for: input, continuing: st.timeline.previous, answering: seek)
-        st.timeline.reversal = nil
-        st.timeline.reverseWanted = shared.withLock { $0.settings.reverse }
-        if input.rate < 0, st.timeline.reverseWanted {
+    /// Takes the settings snapshot of the segment (`out.settings`) and tells the State that
+    /// the segment began.
+    func pushSegmentIfPending(_ slot: inout LockedStream<S>) -> Bool {
+        guard slot.stream.timeline.segmentPending else { return true }
+        guard let warp = ensureWarp(&slot.stream.timeline), let input = slot.stream.timeline.input else { return false }
+        let seqnum = slot.stream.timeline.seqnum
+        let seek = RequestedSeekPositions.seek(seqnum: seqnum)
+        var output = warp.outputSegment(for: input, continuing: slot.stream.timeline.previous, answering: seek)
+        slot.out.settings = shared.withLock { $0.settings }
+        slot.stream.timeline.reversal = nil
+        slot.stream.timeline.reverseWanted = slot.out.settings.reverse
+        if input.rate < 0, slot.stream.timeline.reverseWanted {
             guard let reversal = reversal(for: input, warp) else { return false }
-            st.timeline.reversal = reversal
-            out = reversal.outputSegment(for: input, warp)
+            slot.stream.timeline.reversal = reversal
+            output = reversal.outputSegment(for: input, warp)
         }
-        st.timeline.output = out
-        st.timeline.segmentPending = false
-        shared.withLock { $0.timeline = PublishedTimeline(input: input, output: out, warp: warp) }
-        element.log(.debug, "input \(input.description) -> output \(out.description)")
-        st.segmentDidBegin(self)
-        guard let event = Event.segment(out, seqnum: seqnum) else { return false }
+        slot.stream.timeline.output = output
+        slot.stream.timeline.segmentPending = false
+        shared.withLock { $0.timeline = PublishedTimeline(input: input, output: output, warp: warp) }
+        element.log(.debug, "input \(input.description) -> output \(output.description)")
+        slot.stream.segmentDidBegin(slot.out)
+        guard let event = Event.segment(output, seqnum: seqnum) else { return false }
         return srcPad.push(event)
-    }
-
-    /// Warns (once per run, `warned` tracks it) that output reached the end of the clock range
-    /// and what is beyond it is dropped.
-    func warnClockEnd(_ warned: inout Bool) {
-        guard !warned else { return }
-        warned = true
-        element.postWarning(.stream, code: ErrorCode.streamFailed,
-                            "Output timestamps reach the end of the clock range (2^63 ns): what lies beyond is dropped",
-                            debug: "the input timestamps, or the time map, go past about 292 years")
-    }
-
-    /// Records the position reached (an output timestamp of the current output segment), for
-    /// position queries that upstream does not answer.
-    func recordPosition(_ timestamp: UInt64) {
-        position.store(timestamp, ordering: .relaxed)
     }
 
     // MARK: Events
@@ -126,51 +134,53 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             let seqnum = event.seqnum
             noteForwardSegmentAfterFlush(segment)
-            state.withLock { st in
+            state.withLock { slot in
                 // The very same segment again (an update that changes nothing) is no new segment.
-                guard st.timeline.input != segment else { return }
-                _ = st.drain(self)
-                st.timeline.begin(segment, seqnum: seqnum)
+                guard slot.stream.timeline.input != segment else { return }
+                _ = slot.stream.drain(slot.out)
+                slot.stream.timeline.begin(segment, seqnum: seqnum)
             }
             return true
         case .caps:
             var pending: Event? = consume event
-            return state.withLock { st in
+            let settings = shared.withLock { $0.settings }
+            return state.withLock { slot in
                 guard let event = pending.take() else { return false }
-                return st.handleCaps(event, self)
+                slot.out.settings = settings
+                return slot.stream.handleCaps(event, slot.out)
             }
         case .eos:
-            state.withLock { st in
-                if st.timeline.segmentPending {
+            state.withLock { slot in
+                if slot.stream.timeline.segmentPending {
                     // EOS before any buffer: a map that cannot be built yet is no error here.
-                    if ensureWarp(&st.timeline, reportingErrors: false) != nil {
-                        _ = pushSegmentIfPending(&st)
-                    } else if let input = st.timeline.input,
-                              let unchanged = Event.segment(input, seqnum: st.timeline.seqnum) {
-                        st.timeline.segmentPending = false
-                        st.timeline.output = input
+                    if ensureWarp(&slot.stream.timeline, reportingErrors: false) != nil {
+                        _ = pushSegmentIfPending(&slot)
+                    } else if let input = slot.stream.timeline.input,
+                              let unchanged = Event.segment(input, seqnum: slot.stream.timeline.seqnum) {
+                        slot.stream.timeline.segmentPending = false
+                        slot.stream.timeline.output = input
                         srcPad.push(unchanged)
                     }
                 }
-                _ = st.drain(self)
+                _ = slot.stream.drain(slot.out)
             }
-            if state.withLock({ holdForwardEOS($0.timeline) }) { return true }
+            if state.withLock({ holdForwardEOS($0.stream.timeline) }) { return true }
             return srcPad.push(event)
         case .flushStop:
             reversePlayback.flushed()
-            state.withLock { $0.flush() }
+            state.withLock { $0.stream.flush() }
             shared.withLock { $0.timeline = nil }
-            position.store(ClockTime.none, ordering: .relaxed)
+            status.position.store(ClockTime.none, ordering: .relaxed)
             return srcPad.push(event)
         case .gap:
             let (ts, dur) = event.parseGap()
-            return state.withLock { st in forwardGap(timestamp: ts, duration: dur, &st) }
+            return state.withLock { slot in forwardGap(timestamp: ts, duration: dur, &slot) }
         case .segmentDone:
             guard let position = event.parseSegmentDone() else { return sinkPad.eventDefault(event, parent: element) }
             let seqnum = event.seqnum
-            let mapped = state.withLock { st -> UInt64 in
-                _ = st.drain(self)
-                guard let pair = st.timeline.current, let streamTime = pair.input.streamTime(of: position) else {
+            let mapped = state.withLock { slot -> UInt64 in
+                _ = slot.stream.drain(slot.out)
+                guard let pair = slot.stream.timeline.current, let streamTime = pair.input.streamTime(of: position) else {
                     return position
                 }
                 return pair.warp.outputTimestamp(streamTime: streamTime)
@@ -183,8 +193,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     }
 
     /// Forwards a GAP event with its timestamps mapped through `T`.
-    func forwardGap(timestamp ts: UInt64, duration dur: UInt64, _ st: inout S) -> Bool {
-        guard pushSegmentIfPending(&st), let pair = st.timeline.current,
+    func forwardGap(timestamp ts: UInt64, duration dur: UInt64, _ slot: inout LockedStream<S>) -> Bool {
+        guard pushSegmentIfPending(&slot), let pair = slot.stream.timeline.current,
               let streamTime = pair.input.streamTime(of: ts) else { return true }
         let outTs = pair.warp.outputTimestamp(streamTime: streamTime)
         guard outTs < ClockTime.end else { return true }
@@ -218,23 +228,21 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     }
 
     func stateDidChange(_ transition: GstStateChange) {
-        if transition == GST_STATE_CHANGE_PAUSED_TO_READY {
-            startStream()
-            counters.reset()
-        }
+        if transition == GST_STATE_CHANGE_PAUSED_TO_READY { startStream() }
     }
 
-    /// A new stream: a fresh state, and the map is built again from the settings.
+    /// A new stream: a fresh state and status, and the map is built again from the settings.
     private func startStream() {
-        state.withLock { $0 = S.fresh() }
-        shared.withLock {
-            $0.map = nil
-            $0.timeline = nil
-            $0.latency = 0
+        let settings = shared.withLock { shared -> ElementSettings in
+            shared.map = nil
+            shared.timeline = nil
+            return shared.settings
         }
-        live.reset()
-        reversePlayback.reset()
-        ReverseSeekClaims.release(by: UInt(bitPattern: UnsafeRawPointer(element.raw)))
-        position.store(ClockTime.none, ordering: .relaxed)
+        state.withLock { slot in
+            slot.stream = S.fresh()
+            slot.out.settings = settings
+        }
+        status.reset()
+        ReverseSeekOwners.release(by: UInt(bitPattern: UnsafeRawPointer(element.raw)))
     }
 }

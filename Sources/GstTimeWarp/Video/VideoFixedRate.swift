@@ -8,19 +8,19 @@ extension VideoState {
     static let tieTolerance: UInt64 = 1_000
 
     /// Holds `next` and pushes the held frame into the slots it wins.
-    mutating func pushFixed(_ next: consuming HeldFrame, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+    mutating func pushFixed(_ next: consuming HeldFrame, _ out: StreamOutput) -> GstFlowReturn {
         guard var current = run.held.take() else {
-            let ret = startGrid(at: next.warpedTime, element)
+            let ret = startGrid(at: next.warpedTime, out)
             run.held = consume next
             return ret
         }
         if run.segment.nextSlot == nil {
             // The grid was restarted under a held frame (renegotiated rate).
-            let ret = startGrid(at: current.warpedTime, element)
+            let ret = startGrid(at: current.warpedTime, out)
             guard ret == GST_FLOW_OK else { return ret }
         }
         guard next.warpedTime > current.warpedTime else {
-            element.counters.bump(.dropped)
+            out.counters.bump(.dropped)
             run.held = consume current
             return GST_FLOW_OK
         }
@@ -31,21 +31,21 @@ extension VideoState {
             // A gap longer than max-duplication-time: the frame shows over its own duration
             // only, and the rest of the gap is a GAP event.
             let end = current.warpedEnd
-            var ret = fill(with: &current, element) { slot in slot < end }
-            if !current.shown { element.counters.bump(.dropped) }
-            if ret == GST_FLOW_OK { ret = skipGap(to: next.warpedTime, element) }
+            var ret = fill(with: &current, out) { slot in slot < end }
+            if !current.shown { out.counters.bump(.dropped) }
+            if ret == GST_FLOW_OK { ret = skipGap(to: next.warpedTime, out) }
             run.held = consume next
             return ret
         }
         let currentTime = current.warpedTime
         let twiceMid = currentTime.addingReportingOverflow(next.warpedTime)
-        let ret = fill(with: &current, element) { slot in
+        let ret = fill(with: &current, out) { slot in
             let lhs = slot.multipliedReportingOverflow(by: 2)
             guard !twiceMid.overflow, !lhs.overflow else { return slot < currentTime }
             let (withTolerance, o) = lhs.partialValue.addingReportingOverflow(Self.tieTolerance)
             return !o && withTolerance < twiceMid.partialValue
         }
-        if !current.shown { element.counters.bump(.dropped) }
+        if !current.shown { out.counters.bump(.dropped) }
         run.held = consume next
         return ret
     }
@@ -54,7 +54,7 @@ extension VideoState {
     /// shows the nearest frame, which is the first one), unless the first frame is further than
     /// max-duplication-time from it: then the time before it is a GAP. A grid restarted within
     /// the segment (the rate was renegotiated) continues after the last slot pushed.
-    mutating func startGrid(at firstTime: UInt64, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+    mutating func startGrid(at firstTime: UInt64, _ out: StreamOutput) -> GstFlowReturn {
         guard run.segment.nextSlot == nil, let grid = run.segment.grid else { return GST_FLOW_OK }
         guard let last = run.segment.lastSlotTime else {
             run.segment.nextSlot = 0
@@ -62,7 +62,7 @@ extension VideoState {
             guard maxDuplication > 0, firstTime > grid.origin, firstTime - grid.origin > maxDuplication else {
                 return GST_FLOW_OK
             }
-            return skipGap(to: firstTime, element)
+            return skipGap(to: firstTime, out)
         }
         var slot = grid.nearestSlot(to: last)
         while let t = grid.time(ofSlot: slot), t <= last { slot &+= 1 }
@@ -73,7 +73,7 @@ extension VideoState {
 
     /// Moves the next slot to the one nearest `time` (ties to the later), announcing the slots
     /// passed over with a GAP event instead of duplicates.
-    mutating func skipGap(to time: UInt64, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+    mutating func skipGap(to time: UInt64, _ out: StreamOutput) -> GstFlowReturn {
         guard let grid = run.segment.grid, let from = run.segment.nextSlot else { return GST_FLOW_OK }
         let resume = grid.nearestSlot(to: time)
         guard resume > from, let start = grid.time(ofSlot: from), let end = grid.time(ofSlot: resume) else {
@@ -81,15 +81,15 @@ extension VideoState {
         }
         run.segment.nextSlot = resume
         run.timeline.discontPending = true
-        element.element.log(.debug, "gap of \(ClockTime.describe(end - start)) not filled (max-duplication-time)")
+        out.log(.debug, "gap of \(ClockTime.describe(end - start)) not filled (max-duplication-time)")
         guard let gap = Event.gap(timestamp: start, duration: end - start) else { return GST_FLOW_OK }
-        _ = element.srcPad.push(gap)
+        _ = out.push(gap)
         return GST_FLOW_OK
     }
 
     /// Pushes `frame` into every pending slot whose time satisfies `belongs`, up to the
     /// segment stop.
-    mutating func fill(with frame: inout HeldFrame, _ element: WarpElement<VideoState>,
+    mutating func fill(with frame: inout HeldFrame, _ out: StreamOutput,
                        while belongs: (UInt64) -> Bool) -> GstFlowReturn {
         guard let grid = run.segment.grid, var slot = run.segment.nextSlot,
               let output = run.timeline.output else { return GST_FLOW_OK }
@@ -97,10 +97,10 @@ extension VideoState {
         defer { run.segment.nextSlot = slot }
         while let t = grid.time(ofSlot: slot), belongs(t), stop == ClockTime.none || t < stop {
             guard t < ClockTime.end else {
-                element.warnClockEnd(&run.warnedClockEnd)
+                out.warnClockEnd(&run.warnedClockEnd)
                 break
             }
-            let ret = pushSlot(slot, at: t, of: grid, showing: &frame, element)
+            let ret = pushSlot(slot, at: t, of: grid, showing: &frame, out)
             slot &+= 1
             guard ret == GST_FLOW_OK else { return ret }
         }
@@ -110,28 +110,28 @@ extension VideoState {
     /// Pushes a new reference to `frame` as output slot `slot` (at time `t` of `grid`), and
     /// counts it (a duplicate when the frame was shown before).
     mutating func pushSlot(_ slot: UInt64, at t: UInt64, of grid: OutputFrameGrid, showing frame: inout HeldFrame,
-                           _ element: WarpElement<VideoState>) -> GstFlowReturn {
+                           _ out: StreamOutput) -> GstFlowReturn {
         guard var copy = frame.buffer.shallowCopy() else { return GST_FLOW_ERROR }
         let end = grid.time(ofSlot: slot &+ 1) ?? t
         copy.stamp(pts: t, duration: end &- t, offset: slot, offsetEnd: slot &+ 1,
                    discont: run.timeline.discontPending)
         run.timeline.discontPending = false
         run.segment.lastSlotTime = t
-        element.counters.bump(.output)
-        if frame.shown { element.counters.bump(.duplicated) }
+        out.counters.bump(.output)
+        if frame.shown { out.counters.bump(.duplicated) }
         frame.shown = true
-        return element.srcPad.push(copy)
+        return out.push(copy)
     }
 
     /// Fills up to the held frame's warped end time (EOS, new segment); in blend mode, renders
     /// the run's remaining slots.
-    mutating func drain(_ element: WarpElement<VideoState>) -> GstFlowReturn {
-        if !run.blendFrames.isEmpty { return closeBlendRun(nextWarpedTime: nil, element) }
-        if (run.timeline.input?.rate ?? 1) < 0, run.timeline.reversal == nil { return drainReverse(element) }
+    mutating func drain(_ out: StreamOutput) -> GstFlowReturn {
+        if !run.blendFrames.isEmpty { return closeBlendRun(nextWarpedTime: nil, out) }
+        if (run.timeline.input?.rate ?? 1) < 0, run.timeline.reversal == nil { return drainReverse(out) }
         guard var current = run.held.take() else { return GST_FLOW_OK }
         let end = current.warpedEnd
-        let ret = fill(with: &current, element) { slot in slot < end }
-        if !current.shown { element.counters.bump(.dropped) }
+        let ret = fill(with: &current, out) { slot in slot < end }
+        if !current.shown { out.counters.bump(.dropped) }
         return ret
     }
 

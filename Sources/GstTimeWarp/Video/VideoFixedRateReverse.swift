@@ -7,14 +7,14 @@ import CGStreamer
 extension VideoState {
     /// Holds `next` (earlier than the held frame) and pushes the held frame into the slots it
     /// wins, descending.
-    mutating func pushFixedReverse(_ next: consuming HeldFrame, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+    mutating func pushFixedReverse(_ next: consuming HeldFrame, _ out: StreamOutput) -> GstFlowReturn {
         guard var current = run.held.take() else {
             startReverseGrid(below: next.warpedEnd)
             run.held = consume next
             return GST_FLOW_OK
         }
         guard next.warpedTime < current.warpedTime else {
-            element.counters.bump(.dropped)
+            out.counters.bump(.dropped)
             run.held = consume current
             return GST_FLOW_OK
         }
@@ -22,13 +22,13 @@ extension VideoState {
         // than the tie tolerance: 2·slot + tolerance >= current + next.
         let twiceMid = current.warpedTime.addingReportingOverflow(next.warpedTime)
         let nextTime = next.warpedTime
-        let ret = fillReverse(with: &current, element) { slot in
+        let ret = fillReverse(with: &current, out) { slot in
             let lhs = slot.multipliedReportingOverflow(by: 2)
             guard !twiceMid.overflow, !lhs.overflow else { return slot > nextTime }
             let (withTolerance, o) = lhs.partialValue.addingReportingOverflow(Self.tieTolerance)
             return o || withTolerance >= twiceMid.partialValue
         }
-        if !current.shown { element.counters.bump(.dropped) }
+        if !current.shown { out.counters.bump(.dropped) }
         run.held = consume next
         return ret
     }
@@ -50,17 +50,17 @@ extension VideoState {
 
     /// Pushes `frame` into every pending slot, descending, whose time satisfies `belongs`, down
     /// to the segment start (slot 0).
-    mutating func fillReverse(with frame: inout HeldFrame, _ element: WarpElement<VideoState>,
+    mutating func fillReverse(with frame: inout HeldFrame, _ out: StreamOutput,
                               while belongs: (UInt64) -> Bool) -> GstFlowReturn {
         guard !run.segment.slotsExhausted, let grid = run.segment.grid, var slot = run.segment.nextSlot
         else { return GST_FLOW_OK }
         defer { run.segment.nextSlot = slot }
         while let t = grid.time(ofSlot: slot), belongs(t) {
             guard t < ClockTime.end else {
-                element.warnClockEnd(&run.warnedClockEnd)
+                out.warnClockEnd(&run.warnedClockEnd)
                 return GST_FLOW_OK
             }
-            let ret = pushSlot(slot, at: t, of: grid, showing: &frame, element)
+            let ret = pushSlot(slot, at: t, of: grid, showing: &frame, out)
             if slot == 0 {
                 run.segment.slotsExhausted = true
                 return ret
@@ -73,10 +73,10 @@ extension VideoState {
 
     /// Fills the remaining slots, down to the segment start, with the held (earliest) frame
     /// (EOS, new segment), as forward playback fills up to `T(end)`.
-    mutating func drainReverse(_ element: WarpElement<VideoState>) -> GstFlowReturn {
+    mutating func drainReverse(_ out: StreamOutput) -> GstFlowReturn {
         guard var current = run.held.take() else { return GST_FLOW_OK }
-        let ret = fillReverse(with: &current, element) { _ in true }
-        if !current.shown { element.counters.bump(.dropped) }
+        let ret = fillReverse(with: &current, out) { _ in true }
+        if !current.shown { out.counters.bump(.dropped) }
         return ret
     }
 }

@@ -4,31 +4,31 @@ import CGStreamer
 /// open (the input rate is kept). Queries offer the other side's rate first, then any rate, so
 /// that no conversion happens when none is needed.
 extension VideoState {
-    mutating func handleCaps(_ event: consuming Event, _ element: WarpElement<VideoState>) -> Bool {
+    mutating func handleCaps(_ event: consuming Event, _ out: StreamOutput) -> Bool {
         guard let inCaps = event.parseCaps() else { return false }
         format.inputCaps = inCaps.copyReference()
         // This negotiation answers any reconfigure request pending since linking.
-        _ = element.srcPad.checkReconfigure()
-        return negotiate(input: inCaps, downstreamAsked: false, element)
+        _ = out.srcPad.checkReconfigure()
+        return negotiate(input: inCaps, downstreamAsked: false, out)
     }
 
     /// Renegotiates with the current input caps when downstream asked for it (RECONFIGURE, e.g.
     /// an application changed a capsfilter's frame rate); returns false only on failure.
-    mutating func renegotiateIfAsked(_ element: WarpElement<VideoState>) -> Bool {
-        guard element.srcPad.checkReconfigure(), let caps = format.inputCaps?.copyReference() else { return true }
-        return negotiate(input: caps, downstreamAsked: true, element)
+    mutating func renegotiateIfAsked(_ out: StreamOutput) -> Bool {
+        guard out.srcPad.checkReconfigure(), let caps = format.inputCaps?.copyReference() else { return true }
+        return negotiate(input: caps, downstreamAsked: true, out)
     }
 
     /// Picks output caps for `inCaps` and switches the rate mode accordingly.
     mutating func negotiate(input inCaps: borrowing Caps, downstreamAsked: Bool,
-                            _ element: WarpElement<VideoState>) -> Bool {
-        let srcPad = element.srcPad
+                            _ out: StreamOutput) -> Bool {
+        let srcPad = out.srcPad
         let rate = inCaps.framerate ?? (0, 1)
         let previous = srcPad.currentCaps()
-        let maxRate = element.shared.withLock { $0.settings.maxRate }
+        let maxRate = out.settings.maxRate
         guard let candidates = srcPad.peerCaps(filter: inCaps.withAnyFramerate(upTo: maxRate)), !candidates.isEmpty else {
-            element.element.postError(.core, code: ErrorCode.negotiation,
-                                      "Downstream accepts none of the formats for \(inCaps.description)")
+            out.postError(.core, code: ErrorCode.negotiation,
+                          "Downstream accepts none of the formats for \(inCaps.description)")
             return false
         }
         guard let fixed = candidates.fixated(framerateNearest: rate.0, rate.1) else { return false }
@@ -47,13 +47,13 @@ extension VideoState {
             return true  // nothing changed: do not send the same caps again
         }
         if unchanged == false, let previous {
-            _ = drain(element)
+            _ = drain(out)
             if downstreamAsked {
-                element.element.log(.info, "downstream asked for \(outCaps.description)")
+                out.log(.info, "downstream asked for \(outCaps.description)")
             } else {
-                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                            "Caps changed mid-stream; continuing with the new format",
-                                            debug: "from \(previous.description) to \(outCaps.description)")
+                out.postWarning(.stream, code: ErrorCode.streamFormat,
+                                "Caps changed mid-stream; continuing with the new format",
+                                debug: "from \(previous.description) to \(outCaps.description)")
             }
         }
         // A new output rate restarts the grid (after the last slot pushed); a new input rate alone
@@ -67,15 +67,11 @@ extension VideoState {
             run.segment.grid = outputGrid()
         }
         prepareBlending(for: outCaps)
-        element.element.log(.info, "negotiated \(outCaps.description) (\(newMode))")
+        out.log(.info, "negotiated \(outCaps.description) (\(newMode))")
         guard let capsEvent = Event.caps(outCaps) else { return false }
         format.negotiated = srcPad.push(capsEvent)
         let latency = addedLatency()
-        let latencyChanged = element.shared.withLock { shared -> Bool in
-            defer { shared.latency = latency }
-            return shared.latency != latency
-        }
-        if latencyChanged { element.element.postLatencyMessage() }
+        if out.publishLatency(latency) { out.postLatencyMessage() }
         return format.negotiated
     }
 
@@ -86,11 +82,14 @@ extension VideoState {
         let (rn, rd) = n > 0 && d > 0 ? (n, d) : (on, od)
         return ClockTime.scale(UInt64(rd), ClockTime.second, UInt64(rn)) ?? 0
     }
+}
 
+extension VideoElementKind {
     /// Caps queries: the other side's caps as they are first (same rate, no conversion), then
     /// the same with any frame rate.
-    static func answerCapsQuery(_ query: Query, on pad: Pad, _ element: WarpElement<VideoState>) -> Bool {
-        let other = pad.isSame(as: element.sinkPad.raw) ? element.srcPad : element.sinkPad
+    static func answerCapsQuery(_ query: Query, on pad: Pad, sinkPad: Pad, srcPad: Pad,
+                                settings: ElementSettings) -> Bool {
+        let other = pad.isSame(as: sinkPad.raw) ? srcPad : sinkPad
         let filter = query.capsFilter
         let looseFilter: Caps? = switch filter {
         case .some(let f): f.withAnyFramerate()
@@ -102,8 +101,8 @@ extension VideoState {
             // The peer's structures as they are, then with any rate (as videorate: towards
             // downstream, only structures that state a rate are offered as they are, and no
             // rate above max-rate).
-            let towardsDownstream = pad.isSame(as: element.srcPad.raw)
-            let maxRate = towardsDownstream ? element.shared.withLock { $0.settings.maxRate } : Int32.max
+            let towardsDownstream = pad.isSame(as: srcPad.raw)
+            let maxRate = towardsDownstream ? settings.maxRate : Int32.max
             let anyRate = peer.withAnyFramerate(upTo: maxRate)
             let asTheyAre = towardsDownstream
                 ? peer.keepingStructuresWithFramerate().limitingFramerate(to: maxRate) : peer.copyReference()

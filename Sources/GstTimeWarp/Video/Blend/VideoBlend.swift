@@ -8,16 +8,16 @@ import CGStreamer
 extension VideoState {
     /// Whether frames are blended: `frame-mode=blend` and a format that can be mixed (else the
     /// fallback to nearest is announced once per caps).
-    mutating func blends(_ element: WarpElement<VideoState>) -> Bool {
+    mutating func blends(_ out: StreamOutput) -> Bool {
         guard run.segment.frameMode == .blend, let blend = format.blend else { return false }
         switch blend {
         case .success: return true
         case .failure(let unsupported):
             if !format.warnedUnblendable {
                 format.warnedUnblendable = true
-                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                            "frame-mode=blend cannot mix \(unsupported.name): showing the nearest frames",
-                                            debug: "blending mixes 8-bit planar and packed formats, P010_10LE, "
+                out.postWarning(.stream, code: ErrorCode.streamFormat,
+                                "frame-mode=blend cannot mix \(unsupported.name): showing the nearest frames",
+                                debug: "blending mixes 8-bit planar and packed formats, P010_10LE, "
                                                 + "I420_10LE and GRAY16_LE in system memory")
             }
             return false
@@ -37,51 +37,51 @@ extension VideoState {
 
     /// Adds `frame` to the run (after ending the run on a DISCONT or a gap) and renders every
     /// slot it completes.
-    mutating func pushBlend(_ frame: BlendFrame, discont: Bool, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+    mutating func pushBlend(_ frame: BlendFrame, discont: Bool, _ out: StreamOutput) -> GstFlowReturn {
         if !run.blendFrames.isEmpty, let last = run.lastBlendSpan, discont || frame.span.start > last.end &+ last.period / 2 {
-            let ret = closeBlendRun(nextWarpedTime: frame.warpedTime, element)
+            let ret = closeBlendRun(nextWarpedTime: frame.warpedTime, out)
             guard ret == GST_FLOW_OK else { return ret }
         }
         run.lastBlendSpan = frame.span
         if run.segment.nextSlot == nil {
-            let ret = startGrid(at: frame.warpedTime, element)
+            let ret = startGrid(at: frame.warpedTime, out)
             guard ret == GST_FLOW_OK else { return ret }
         }
         if let (a, b) = pendingSlotInterval(),
            !BlendPlanner.keeps(frame.span, slotStart: a, slotEnd: b, maxFrames: run.segment.maxBlendFrames) {
-            element.counters.bump(.dropped)  // a slot spanning more than max-blend-frames: not sampled
+            out.counters.bump(.dropped)  // a slot spanning more than max-blend-frames: not sampled
             return GST_FLOW_OK
         }
         run.blendFrames.append(frame)
-        return renderSlots(closed: false, element) { _ in true }
+        return renderSlots(closed: false, out) { _ in true }
     }
 
     /// Ends the run: renders the slots its frames decide (up to halfway to the next run's first
     /// frame, or to the last frame's end), then forgets them.
-    mutating func closeBlendRun(nextWarpedTime next: UInt64?, _ element: WarpElement<VideoState>) -> GstFlowReturn {
+    mutating func closeBlendRun(nextWarpedTime next: UInt64?, _ out: StreamOutput) -> GstFlowReturn {
         guard let last = run.blendFrames.last else { return GST_FLOW_OK }
         let maxDuplication = run.segment.maxDuplicationTime
         var ret: GstFlowReturn
         if let next, !(maxDuplication > 0 && next &- last.warpedTime > maxDuplication) {
             let twiceMid = last.warpedTime.addingReportingOverflow(next)
-            ret = renderSlots(closed: true, element) { slot in
+            ret = renderSlots(closed: true, out) { slot in
                 let lhs = slot.multipliedReportingOverflow(by: 2)
                 guard !twiceMid.overflow, !lhs.overflow else { return slot < last.warpedTime }
                 let (withTolerance, o) = lhs.partialValue.addingReportingOverflow(Self.tieTolerance)
                 return !o && withTolerance < twiceMid.partialValue
             }
         } else {
-            ret = renderSlots(closed: true, element) { slot in slot < last.warpedEnd }
-            if ret == GST_FLOW_OK, let next { ret = skipGap(to: next, element) }
+            ret = renderSlots(closed: true, out) { slot in slot < last.warpedEnd }
+            if ret == GST_FLOW_OK, let next { ret = skipGap(to: next, out) }
         }
-        for frame in run.blendFrames where !frame.shown { element.counters.bump(.dropped) }
+        for frame in run.blendFrames where !frame.shown { out.counters.bump(.dropped) }
         run.blendFrames.removeAll()
         run.lastBlendSpan = nil
         return ret
     }
 
     /// Renders pending slots while `belongs` accepts their time and their frames are there.
-    mutating func renderSlots(closed: Bool, _ element: WarpElement<VideoState>,
+    mutating func renderSlots(closed: Bool, _ out: StreamOutput,
                               while belongs: (UInt64) -> Bool) -> GstFlowReturn {
         guard let grid = run.segment.grid, var slot = run.segment.nextSlot,
               let output = run.timeline.output, let warp = run.timeline.warp else { return GST_FLOW_OK }
@@ -89,7 +89,7 @@ extension VideoState {
         var ret = GST_FLOW_OK
         while let t = grid.time(ofSlot: slot), belongs(t), stop == ClockTime.none || t < stop {
             guard t < ClockTime.end else {
-                element.warnClockEnd(&run.warnedClockEnd)
+                out.warnClockEnd(&run.warnedClockEnd)
                 break
             }
             let end = grid.time(ofSlot: slot &+ 1) ?? t
@@ -97,24 +97,24 @@ extension VideoState {
                                          frames: run.blendFrames.map(\.span), closed: closed,
                                          maxFrames: run.segment.maxBlendFrames)
             if plan == .notReady { break }
-            ret = pushSlot(plan, pts: t, duration: end &- t, slot: slot, element)
+            ret = pushSlot(plan, pts: t, duration: end &- t, slot: slot, out)
             slot &+= 1
             if ret != GST_FLOW_OK { break }
         }
         run.segment.nextSlot = slot
-        dropFramesBefore(slot: slot, grid: grid, warp: warp, element)
+        dropFramesBefore(slot: slot, grid: grid, warp: warp, out)
         return ret
     }
 
     /// Forgets the frames no later slot can use: those followed by a frame starting at or before
     /// the next slot's input time.
     private mutating func dropFramesBefore(slot: UInt64, grid: OutputFrameGrid, warp: TimestampWarp,
-                                           _ element: WarpElement<VideoState>) {
+                                           _ out: StreamOutput) {
         guard let t = grid.time(ofSlot: slot) else { return }
         let a = Self.inputTime(of: t, warp)
         var drop = 0
         while drop + 1 < run.blendFrames.count, run.blendFrames[drop + 1].span.start <= a {
-            if !run.blendFrames[drop].shown { element.counters.bump(.dropped) }
+            if !run.blendFrames[drop].shown { out.counters.bump(.dropped) }
             drop += 1
         }
         if drop > 0 { run.blendFrames.removeFirst(drop) }
@@ -136,7 +136,7 @@ extension VideoState {
 
     /// Pushes one slot: a held frame as it is, or a new frame mixed from several.
     private mutating func pushSlot(_ plan: SlotPlan, pts: UInt64, duration: UInt64, slot: UInt64,
-                                   _ element: WarpElement<VideoState>) -> GstFlowReturn {
+                                   _ out: StreamOutput) -> GstFlowReturn {
         guard case .success(let blendFormat) = format.blend else { return GST_FLOW_ERROR }
         var indices: [Int] = [], weights: [UInt32] = []
         switch plan {
@@ -154,43 +154,43 @@ extension VideoState {
         guard !indices.isEmpty, indices.allSatisfy({ run.blendFrames.indices.contains($0) }) else { return GST_FLOW_ERROR }
         var mixed: Buffer? = nil
         if indices.count > 1 {
-            mixed = render(indices: indices, weights: weights, blendFormat, element)
+            mixed = render(indices: indices, weights: weights, blendFormat, out)
             if mixed == nil, let heaviest = zip(indices, weights).max(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0 {
                 indices = [heaviest]  // not mappable as video: the heaviest frame (ties: the later) instead
             }
         }
-        var out: Buffer
+        var frame: Buffer
         if let mixed = mixed.take() {
-            out = mixed
+            frame = mixed
         } else {
             // Weight 0 or 1: the frame itself, no copy.
             let i = indices[0]
             guard let copy = run.blendFrames[i].box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
-            out = copy
-            if run.blendFrames[i].pushedAsItself { element.counters.bump(.duplicated) }
+            frame = copy
+            if run.blendFrames[i].pushedAsItself { out.counters.bump(.duplicated) }
             run.blendFrames[i].pushedAsItself = true
         }
         for i in indices { run.blendFrames[i].shown = true }
-        out.stamp(pts: pts, duration: duration, offset: slot, offsetEnd: slot &+ 1, discont: run.timeline.discontPending)
+        frame.stamp(pts: pts, duration: duration, offset: slot, offsetEnd: slot &+ 1, discont: run.timeline.discontPending)
         run.timeline.discontPending = false
         run.segment.lastSlotTime = pts
-        element.counters.bump(.output)
-        return element.srcPad.push(out)
+        out.counters.bump(.output)
+        return out.push(frame)
     }
 
     /// The mix of the run's frames `indices` with `weights` in a new output buffer; nil (after
     /// one warning) when a frame cannot be mapped as video of the negotiated format.
     private mutating func render(indices: [Int], weights: [UInt32], _ blendFormat: BlendFormat,
-                                 _ element: WarpElement<VideoState>) -> Buffer? {
-        guard var buffer = outputBuffer(blendFormat, element),
+                                 _ out: StreamOutput) -> Buffer? {
+        guard var buffer = outputBuffer(blendFormat, out),
               BlendRenderer.render(into: &buffer, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
                                    format: blendFormat) else {
             if !run.warnedUnmappable {
                 run.warnedUnmappable = true
-                element.element.postWarning(.stream, code: ErrorCode.streamFormat,
-                                            "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
+                out.postWarning(.stream, code: ErrorCode.streamFormat,
+                                "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
                                                 + "showing the nearest frame instead of a blend",
-                                            debug: "buffers smaller than the caps say, or no output buffer")
+                                debug: "buffers smaller than the caps say, or no output buffer")
             }
             return nil
         }
@@ -199,14 +199,14 @@ extension VideoState {
 
     /// A buffer for a blended frame: from the pool agreed with downstream (set up at the first
     /// blended frame after each CAPS), else newly allocated.
-    private mutating func outputBuffer(_ blendFormat: BlendFormat, _ element: WarpElement<VideoState>) -> Buffer? {
+    private mutating func outputBuffer(_ blendFormat: BlendFormat, _ out: StreamOutput) -> Buffer? {
         if !format.poolTried {
             format.poolTried = true
-            if let caps = element.srcPad.currentCaps() {
-                format.pool = BufferPool(negotiatingOn: element.srcPad, caps: caps, info: blendFormat.info)
+            if let caps = out.srcPad.currentCaps() {
+                format.pool = BufferPool(negotiatingOn: out.srcPad, caps: caps, info: blendFormat.info)
             }
             if format.pool == nil {
-                element.element.log(.warning, "no buffer pool for blended frames: allocating each")
+                out.log(.warning, "no buffer pool for blended frames: allocating each")
             }
         }
         if let buffer = format.pool?.acquire() { return buffer }
