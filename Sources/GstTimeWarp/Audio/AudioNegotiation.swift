@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpAudioCore
 import CGStreamer
 
@@ -27,7 +28,7 @@ extension AudioState {
     }
 
     static func answerCapsQuery(_ query: Query, on pad: Pad, _ element: WarpElement<AudioState>) -> Bool {
-        let other = pad.isSame(as: element.sinkPad.raw) ? element.srcPad : element.sinkPad
+        let other = pad == element.sinkPad ? element.srcPad : element.sinkPad
         guard let template = pad.templateCaps() else { return false }
         let filter = query.capsFilter
         var result: Caps

@@ -1,5 +1,6 @@
 import CGStreamer
 import CShims
+import GStreamerBinding
 
 // The functions the C trampolines call (declared in CShims.h). Each recovers the Swift object
 // from the opaque pointer stored in the element instance and forwards to it. Every one is total:

@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// Caps: downstream may fix any frame rate (fixed-rate mode), `0/1` (variable rate) or leave it
 /// open (the input rate is kept). Queries offer the other side's rate first, then any rate, so
@@ -90,7 +91,7 @@ extension VideoState {
     /// Caps queries: the other side's caps as they are first (same rate, no conversion), then
     /// the same with any frame rate.
     static func answerCapsQuery(_ query: Query, on pad: Pad, _ element: WarpElement<VideoState>) -> Bool {
-        let other = pad.isSame(as: element.sinkPad.raw) ? element.srcPad : element.sinkPad
+        let other = pad == element.sinkPad ? element.srcPad : element.sinkPad
         let filter = query.capsFilter
         let looseFilter: Caps? = switch filter {
         case .some(let f): f.withAnyFramerate()
@@ -102,7 +103,7 @@ extension VideoState {
             // The peer's structures as they are, then with any rate (as videorate: towards
             // downstream, only structures that state a rate are offered as they are, and no
             // rate above max-rate).
-            let towardsDownstream = pad.isSame(as: element.srcPad.raw)
+            let towardsDownstream = pad == element.srcPad
             let maxRate = towardsDownstream ? element.shared.withLock { $0.settings.maxRate } : Int32.max
             let anyRate = peer.withAnyFramerate(upTo: maxRate)
             let asTheyAre = towardsDownstream
