@@ -29,6 +29,7 @@ public struct Buffer: ~Copyable {
     public var size: Int { Int(gst_buffer_get_size(raw)) }
     /// Whether the DISCONT flag is set.
     @inlinable public var isDiscont: Bool { hasFlag(GST_BUFFER_FLAG_DISCONT) }
+    /// Whether `flag` is set.
     @inlinable public func hasFlag(_ flag: GstBufferFlags) -> Bool { raw.pointee.mini_object.flags & flag.rawValue != 0 }
 
     /// A new buffer sharing this buffer's memory (no pixel copy) with its own metadata.

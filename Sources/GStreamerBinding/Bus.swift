@@ -13,9 +13,13 @@ public final class Bus {
         public let rawValue: GstMessageType.RawValue
         /// Kinds from `GstMessageType` bits.
         public init(rawValue: GstMessageType.RawValue) { self.rawValue = rawValue }
+        /// End of stream.
         public static let eos = Kinds(rawValue: GST_MESSAGE_EOS.rawValue)
+        /// Errors.
         public static let error = Kinds(rawValue: GST_MESSAGE_ERROR.rawValue)
+        /// Warnings.
         public static let warning = Kinds(rawValue: GST_MESSAGE_WARNING.rawValue)
+        /// An asynchronous state change completed.
         public static let asyncDone = Kinds(rawValue: GST_MESSAGE_ASYNC_DONE.rawValue)
     }
 

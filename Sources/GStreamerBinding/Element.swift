@@ -158,11 +158,17 @@ public final class Element {
         public let rawValue: UInt32
         /// Flags from `GstSeekFlags` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Flush the pipeline.
         public static let flush = SeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue)
+        /// Seek exactly (not to a key unit).
         public static let accurate = SeekFlags(rawValue: GST_SEEK_FLAG_ACCURATE.rawValue)
+        /// Seek to the nearest key unit.
         public static let keyUnit = SeekFlags(rawValue: GST_SEEK_FLAG_KEY_UNIT.rawValue)
+        /// Snap to the key unit before.
         public static let snapBefore = SeekFlags(rawValue: GST_SEEK_FLAG_SNAP_BEFORE.rawValue)
+        /// Snap to the key unit after.
         public static let snapAfter = SeekFlags(rawValue: GST_SEEK_FLAG_SNAP_AFTER.rawValue)
+        /// Snap to the nearest key unit.
         public static let snapNearest = SeekFlags(rawValue: GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
     }
 
@@ -200,6 +206,6 @@ public final class Element {
 }
 
 private final class PadAddedHandler: Sendable {
-    public let body: @Sendable (Pad) -> Void
-    public init(_ body: @escaping @Sendable (Pad) -> Void) { self.body = body }
+    let body: @Sendable (Pad) -> Void
+    init(_ body: @escaping @Sendable (Pad) -> Void) { self.body = body }
 }

@@ -5,7 +5,7 @@ import CShims
 public enum ErrorDomain {
     case stream, resource, core, library
 
-    public var quark: GQuark {
+    var quark: GQuark {
         switch self {
         case .stream: return gst_stream_error_quark()
         case .resource: return gst_resource_error_quark()

@@ -9,7 +9,9 @@ extension Pad {
         public let rawValue: UInt32
         /// Kinds from `GstPadProbeType` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Buffers.
         public static let buffers = ProbeKinds(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue)
+        /// Downstream events (serialized and not).
         public static let downstreamEvents = ProbeKinds(rawValue: GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
         /// FLUSH_START and FLUSH_STOP (not seen with `downstreamEvents` alone).
         public static let flushEvents = ProbeKinds(rawValue: GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
@@ -54,18 +56,27 @@ public struct BufferFlags: OptionSet, Sendable {
 
 /// A buffer as a probe sees it (times in ns, `UInt64.max` for none).
 public struct BufferInfo {
+    /// Presentation timestamp.
     public var pts: UInt64
+    /// Duration.
     public var duration: UInt64
+    /// Offset (frames or samples, per format).
     public var offset: UInt64
+    /// Offset of the end.
     public var offsetEnd: UInt64
+    /// Size in bytes.
     public var size: Int
+    /// The buffer flags.
     public var flags: BufferFlags
 }
 
 /// A segment event's fields (ns; `stop` is `UInt64.max` when open).
 public struct SegmentInfo {
+    /// Start.
     public var start: UInt64
+    /// Stop.
     public var stop: UInt64
+    /// Stream time of `start`.
     public var time: UInt64
 }
 

@@ -84,7 +84,7 @@ public struct VideoLayout: Sendable, Equatable {
 /// A `GstVideoInfo` parsed from caps (a plain C struct; its `finfo` points at static data).
 public struct VideoInfo {
     /// The parsed info.
-    @usableFromInline var raw: GstVideoInfo
+    public var raw: GstVideoInfo
 
     /// Parses raw-video caps; nil if they are not.
     public init?(_ caps: borrowing Caps) {

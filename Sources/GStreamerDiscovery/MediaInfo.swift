@@ -9,7 +9,9 @@ import GStreamerBinding
 public struct MediaInfo {
     /// Container duration (ns).
     public var duration: UInt64
+    /// The first video stream: size and frame rate.
     public var video: (width: Int, height: Int, fpsN: Int, fpsD: Int)?
+    /// The first audio stream: sample rate and channels.
     public var audio: (rate: Int, channels: Int)?
     /// Number of audio and video streams.
     public var videoStreams = 0, audioStreams = 0
