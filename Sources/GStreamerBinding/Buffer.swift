@@ -26,6 +26,7 @@ public struct Buffer: ~Copyable {
     /// Duration (ns) or `ClockTime.none`.
     @inlinable public var duration: UInt64 { UInt64(raw.pointee.duration) }
     /// Size in bytes of all memory in the buffer.
+    @inlinable
     public var size: Int { Int(gst_buffer_get_size(raw)) }
     /// Whether the DISCONT flag is set.
     @inlinable public var isDiscont: Bool { hasFlag(GST_BUFFER_FLAG_DISCONT) }
@@ -33,12 +34,14 @@ public struct Buffer: ~Copyable {
     @inlinable public func hasFlag(_ flag: GstBufferFlags) -> Bool { raw.pointee.mini_object.flags & flag.rawValue != 0 }
 
     /// A new buffer sharing this buffer's memory (no pixel copy) with its own metadata.
+    @inlinable
     public func shallowCopy() -> Buffer? {
         guard let copy = gst_buffer_copy(raw) else { return nil }
         return Buffer(taking: copy)
     }
 
     /// Makes the metadata writable (copying the buffer struct, not its memory, if shared).
+    @inlinable
     public consuming func writable() -> Buffer {
         Buffer(taking: timewarp_buffer_make_writable(release()))
     }
@@ -66,17 +69,20 @@ public struct Buffer: ~Copyable {
     }
 
     /// Allocates a new buffer of `size` bytes.
+    @inlinable
     public static func allocate(size: Int) -> Buffer? {
         guard let b = gst_buffer_new_allocate(nil, gsize(size), nil) else { return nil }
         return Buffer(taking: b)
     }
 
     /// Shrinks the buffer to its first `size` bytes (after writing fewer than allocated).
+    @inlinable
     public mutating func truncate(to size: Int) {
         gst_buffer_set_size(raw, gssize(max(0, min(size, self.size))))
     }
 
     /// Maps the buffer for reading and calls `body` with its bytes.
+    @inlinable
     public func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
         var info = GstMapInfo()
         guard gst_buffer_map(raw, &info, GST_MAP_READ) != 0 else { return nil }
@@ -85,6 +91,7 @@ public struct Buffer: ~Copyable {
     }
 
     /// Maps the buffer for writing and calls `body` with its bytes.
+    @inlinable
     public mutating func withMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R? {
         var info = GstMapInfo()
         guard gst_buffer_map(raw, &info, GST_MAP_WRITE) != 0 else { return nil }

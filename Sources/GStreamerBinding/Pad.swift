@@ -65,5 +65,6 @@ public struct Pad: Equatable {
     }
 
     /// Whether downstream asked for renegotiation (clears the flag).
+    @inlinable
     public func checkReconfigure() -> Bool { gst_pad_check_reconfigure(raw) != 0 }
 }

@@ -56,6 +56,7 @@ public struct Segment: Sendable, Equatable {
 
     /// Stream time of a buffer timestamp in this segment, `nil` outside the segment (as
     /// `gst_segment_to_stream_time`; the common case, forward at applied rate 1, without it).
+    @inlinable
     public func streamTime(of ts: UInt64) -> UInt64? {
         if isTime, appliedRate == 1, rate > 0, ts != ClockTime.none, time != ClockTime.none {
             guard ts >= start, stop == ClockTime.none || ts <= stop else { return nil }
