@@ -6,7 +6,6 @@ import CGStreamer
 /// The GStreamer library itself: parsing pipeline descriptions, element factories, the plugin
 /// registry, file URIs.
 public enum Gst {
-    /// `gst_init` and the static registration of the timewarp plugin, done once (a static
     /// Whether an element factory is available.
     public static func hasElement(_ name: String) -> Bool {
         guard let f = gst_element_factory_find(name) else { return false }
@@ -48,7 +47,6 @@ public enum Gst {
         return (element.map { Element.pipeline(of: Element(adopting: $0)) }, message)
     }
 
-    /// Parses gst-launch-1.0's options (and GStreamer's own option group: `--gst-debug`,
     /// A registered plugin's version and origin (from its registry entry), or nil.
     public static func pluginDescription(named name: String) -> (version: String, origin: String)? {
         guard let plugin = gst_registry_find_plugin(gst_registry_get(), name) else { return nil }

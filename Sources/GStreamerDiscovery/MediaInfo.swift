@@ -3,8 +3,6 @@ import CGStreamerPbutils
 import Foundation
 import GStreamerBinding
 
-// MARK: - GstDiscoverer
-
 /// What GstDiscoverer found in a file.
 public struct MediaInfo {
     /// Container duration (ns).

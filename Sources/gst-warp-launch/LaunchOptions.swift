@@ -1,8 +1,8 @@
 import CGStreamer
 import CLaunchOptions
 import Foundation
-import WarpLaunchKit
 import GStreamerBinding
+import WarpLaunchKit
 
 // MARK: - gst-launch-1.0's options
 
@@ -16,6 +16,7 @@ struct LaunchOptions {
 }
 
 extension Gst {
+    /// Parses gst-launch-1.0's options (and GStreamer's own option group: `--gst-debug`,
     /// `--gst-plugin-path`, ...) off `arguments`, which initialises GStreamer. Returns the options
     /// and the rest (the pipeline description), or GLib's message for a bad option. `--help`,
     /// `--help-all` and `--help-gst` print GLib's help and end the process (status 0).

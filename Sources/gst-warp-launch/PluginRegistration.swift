@@ -15,5 +15,4 @@ extension Gst {
     static func initialize() throws {
         guard registered else { throw CLIError("could not register the timewarp plugin") }
     }
-
 }
