@@ -14,15 +14,15 @@ public final class Element {
 
     deinit { gst_object_unref(raw) }
 
-    private var object: UnsafeMutablePointer<GObject> {
+    var object: UnsafeMutablePointer<GObject> {
         UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GObject.self)
     }
 
-    private func isA(_ type: GType) -> Bool {
+    func isA(_ type: GType) -> Bool {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }
 
-    private var isBin: Bool { isA(gst_bin_get_type()) }
+    var isBin: Bool { isA(gst_bin_get_type()) }
 
     /// `element` itself if it is a pipeline, else a new pipeline holding it: a description of
     /// one element (`fakesrc num-buffers=3`) parses to that element alone, which has no bus
@@ -83,44 +83,6 @@ public final class Element {
         property(name).flatMap { UInt64($0) }
     }
 
-    /// The states a pipeline goes through.
-    public enum State {
-        case null, paused, playing
-
-        fileprivate var gst: GstState {
-            switch self {
-            case .null: return GST_STATE_NULL
-            case .paused: return GST_STATE_PAUSED
-            case .playing: return GST_STATE_PLAYING
-            }
-        }
-    }
-
-    /// Asks for `state`; false when the change failed at once (asynchronous changes succeed).
-    @discardableResult
-    public func setState(_ state: State) -> Bool {
-        gst_element_set_state(raw, state.gst) != GST_STATE_CHANGE_FAILURE
-    }
-
-    /// What a state change request answered (`GstStateChangeReturn`).
-    public enum StateChange { case failure, success, async, noPreroll }
-
-    /// Asks for `state` and says how the change went (gst-launch-1.0 prints it).
-    public func changeState(_ state: State) -> StateChange {
-        switch gst_element_set_state(raw, state.gst) {
-        case GST_STATE_CHANGE_FAILURE: return .failure
-        case GST_STATE_CHANGE_ASYNC: return .async
-        case GST_STATE_CHANGE_NO_PREROLL: return .noPreroll
-        default: return .success
-        }
-    }
-
-    /// Recomputes and distributes the pipeline's latency (on a latency message).
-    public func recalculateLatency() {
-        guard isBin else { return }
-        _ = gst_bin_recalculate_latency(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstBin.self))
-    }
-
     /// Whether this element is a pipeline (the top-level element of a run).
     public var isPipeline: Bool { isA(gst_pipeline_get_type()) }
 
@@ -130,82 +92,4 @@ public final class Element {
         defer { g_free(n) }
         return String(cString: n)
     }
-
-    /// Waits up to `timeoutNs` for a pending state change to complete.
-    public func waitForStateChange(timeoutNs: UInt64) {
-        _ = gst_element_get_state(raw, nil, nil, GstClockTime(timeoutNs))
-    }
-
-    /// The position query in time (ns), or nil when unanswered.
-    public func queryPosition() -> Int64? {
-        var value: gint64 = -1
-        return gst_element_query_position(raw, GST_FORMAT_TIME, &value) != 0 ? Int64(value) : nil
-    }
-
-    /// The duration query in time (ns), or nil when unanswered.
-    public func queryDuration() -> Int64? {
-        var value: gint64 = -1
-        return gst_element_query_duration(raw, GST_FORMAT_TIME, &value) != 0 ? Int64(value) : nil
-    }
-
-    /// Sends an EOS event (to the sources, for a pipeline).
-    @discardableResult
-    public func sendEOS() -> Bool { gst_element_send_event(raw, gst_event_new_eos()) != 0 }
-
-    /// Seek flags (`GstSeekFlags`).
-    public struct SeekFlags: OptionSet, Sendable {
-        /// The `GstSeekFlags` bits.
-        public let rawValue: UInt32
-        /// Flags from `GstSeekFlags` bits.
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-        /// Flush the pipeline.
-        public static let flush = SeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue)
-        /// Seek exactly (not to a key unit).
-        public static let accurate = SeekFlags(rawValue: GST_SEEK_FLAG_ACCURATE.rawValue)
-        /// Seek to the nearest key unit.
-        public static let keyUnit = SeekFlags(rawValue: GST_SEEK_FLAG_KEY_UNIT.rawValue)
-        /// Snap to the key unit before.
-        public static let snapBefore = SeekFlags(rawValue: GST_SEEK_FLAG_SNAP_BEFORE.rawValue)
-        /// Snap to the key unit after.
-        public static let snapAfter = SeekFlags(rawValue: GST_SEEK_FLAG_SNAP_AFTER.rawValue)
-        /// Snap to the nearest key unit.
-        public static let snapNearest = SeekFlags(rawValue: GST_SEEK_FLAG_SNAP_NEAREST.rawValue)
-    }
-
-    /// A seek in time at rate 1 to `start` (and `stop`, if given), in ns; false if refused.
-    public func seek(flags: SeekFlags, start: Int64, stop: Int64?) -> Bool {
-        gst_element_seek(raw, 1.0, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
-                         GST_SEEK_TYPE_SET, gint64(start),
-                         stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, gint64(stop ?? -1)) != 0
-    }
-
-    /// Posts a property-notify message for every property change in the pipeline (`-v`).
-    public func watchPropertyChanges() {
-        _ = gst_element_add_property_deep_notify_watch(raw, nil, 1)
-    }
-
-    /// The element's bus (a pipeline always has one); nil for an element outside a pipeline.
-    public var bus: Bus? { gst_element_get_bus(raw).map { Bus(adopting: $0) } }
-
-    /// Calls `handler` on the streaming thread for each pad the element adds ("pad-added").
-    /// The handler lives as long as the element.
-    public func onPadAdded(_ handler: @escaping @Sendable (Pad) -> Void) {
-        let callback: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?, gpointer?) -> Void = {
-            _, pad, data in
-            guard let pad, let data else { return }
-            Unmanaged<PadAddedHandler>.fromOpaque(data).takeUnretainedValue().body(Pad(raw: pad))
-        }
-        let release: GClosureNotify = { data, _ in
-            guard let data else { return }
-            Unmanaged<PadAddedHandler>.fromOpaque(data).release()
-        }
-        g_signal_connect_data(object, "pad-added", unsafeBitCast(callback, to: GCallback.self),
-                              Unmanaged.passRetained(PadAddedHandler(handler)).toOpaque(), release,
-                              GConnectFlags(rawValue: 0))
-    }
-}
-
-private final class PadAddedHandler: Sendable {
-    let body: @Sendable (Pad) -> Void
-    init(_ body: @escaping @Sendable (Pad) -> Void) { self.body = body }
 }
