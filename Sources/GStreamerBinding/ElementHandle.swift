@@ -38,6 +38,9 @@ public struct ElementHandle {
     /// Wraps our element as GStreamer hands it to a vfunc.
     public init(raw: UnsafeMutablePointer<GstElement>) { self.raw = raw }
 
+    /// The element's address: its identity, for process-wide tables keyed by element.
+    public var address: UInt { UInt(bitPattern: UnsafeRawPointer(raw)) }
+
     var object: UnsafeMutablePointer<GstObject> {
         UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstObject.self)
     }
