@@ -8,7 +8,8 @@ let package = Package(
         // the file name. Link with -static-stdlib (see the Makefile) so it loads from any plugin dir.
         .library(name: "gsttimewarp", type: .dynamic, targets: ["GstTimeWarp"]),
         // For Swift applications that embed GStreamer and register the plugin statically
-        // (TimeWarpMap holds the curve types they may hand an element).
+        // (TimeWarpMap holds the curve types they may hand an element; GstTimeWarp re-exports the
+        // binding and the settings).
         .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap", "TimeWarpSettings", "GStreamerBinding"]),
         .executable(name: "gst-warp-launch", targets: ["gst-warp-launch"]),
         .executable(name: "timewarp-bench", targets: ["timewarp-bench"]),
@@ -54,7 +55,7 @@ let package = Package(
         // The time-map properties both elements share (function, factor, keyframes, ...) and the
         // curve they build; the CLI uses them too.
         .target(name: "TimeWarpSettings", dependencies: ["TimeWarpMap", "GStreamerBinding", "CShims"]),
-        // The GStreamer elements on top of both.
+        // The GStreamer elements (the plugin) on top of the math, the settings and the binding.
         .target(
             name: "GstTimeWarp",
             dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "TimeWarpSettings", "GStreamerBinding", "CShims", "CGStreamer"]
@@ -64,6 +65,7 @@ let package = Package(
         .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "TimeWarpSettings", "GStreamerBinding"]),
         .executableTarget(
             name: "gst-warp-launch",
+            // GstTimeWarp is linked for the static registration of the plugin (CShims), not imported.
             dependencies: [
                 "TimeWarpMap", "TimeWarpSettings", "GStreamerBinding", "GStreamerDiscovery", "GstTimeWarp",
                 "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
