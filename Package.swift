@@ -8,8 +8,9 @@ let package = Package(
         // the file name. Link with -static-stdlib (see the Makefile) so it loads from any plugin dir.
         .library(name: "gsttimewarp", type: .dynamic, targets: ["GstTimeWarp"]),
         // For Swift applications that embed GStreamer and register the plugin statically
-        // (TimeWarpMap holds the curve types they may hand an element).
-        .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap"]),
+        // (TimeWarpMap holds the curve types they may hand an element; GstTimeWarp re-exports the
+        // binding and the settings).
+        .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap", "TimeWarpSettings", "GStreamerBinding"]),
         .executable(name: "gst-warp-launch", targets: ["gst-warp-launch"]),
         .executable(name: "timewarp-bench", targets: ["timewarp-bench"]),
     ],
@@ -44,19 +45,30 @@ let package = Package(
         // The variable-rate audio resampler (control points, interpolation kernels): pure math,
         // no GStreamer; it takes the time map as a function.
         .target(name: "TimeWarpAudioCore"),
-        // The GStreamer elements on top of both.
+        // The one Swift binding of GStreamer that the plugin and gst-warp-launch share: elements,
+        // pads and probes, the bus and its messages, caps, buffers, events, queries, segments and
+        // clock times. Raw pointers stay inside it.
+        .target(name: "GStreamerBinding", dependencies: ["CShims", "CGStreamer"]),
+        // GstDiscoverer (what a media file holds), for gst-warp-launch only: the plugin does not
+        // link gstreamer-pbutils.
+        .target(name: "GStreamerDiscovery", dependencies: ["GStreamerBinding", "CGStreamer", "CGStreamerPbutils"]),
+        // The time-map properties both elements share (function, factor, keyframes, ...) and the
+        // curve they build; the CLI uses them too.
+        .target(name: "TimeWarpSettings", dependencies: ["TimeWarpMap", "GStreamerBinding", "CShims"]),
+        // The GStreamer elements (the plugin) on top of the math, the settings and the binding.
         .target(
             name: "GstTimeWarp",
-            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "CShims", "CGStreamer"]
+            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "TimeWarpSettings", "GStreamerBinding", "CShims", "CGStreamer"]
         ),
         // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
         // pipeline.
-        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "GstTimeWarp"]),
+        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "TimeWarpSettings", "GStreamerBinding"]),
         .executableTarget(
             name: "gst-warp-launch",
+            // GstTimeWarp is linked for the static registration of the plugin (CShims), not imported.
             dependencies: [
-                "TimeWarpMap", "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
-                "CGStreamerPbutils",
+                "TimeWarpMap", "TimeWarpSettings", "GStreamerBinding", "GStreamerDiscovery", "GstTimeWarp",
+                "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,8 +76,8 @@ let package = Package(
         .testTarget(
             name: "GstTimeWarpTests",
             dependencies: [
-                "TimeWarpMap", "TimeWarpAudioCore", "GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer",
-                "CGStreamerCheck",
+                "TimeWarpMap", "TimeWarpAudioCore", "TimeWarpSettings", "GStreamerBinding", "GstTimeWarp",
+                "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerCheck",
             ]
         ),
     ],

@@ -1,4 +1,3 @@
-import GstTimeWarp
 import TimeWarpMap
 
 /// A plot of the curve as data: the scale function `s` over the unit interval with its

@@ -1,4 +1,3 @@
-import GstTimeWarp
 import TimeWarpMap
 
 /// The output frame rate of `warp`: a fixed rate `num/den` frames per second, or `any`

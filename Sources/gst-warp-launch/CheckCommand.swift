@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GStreamerBinding
 import Synchronization
 import WarpLaunchKit
 

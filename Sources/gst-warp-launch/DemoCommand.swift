@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GStreamerBinding
 import WarpLaunchKit
 
 /// `gst-warp-launch demo` (and `gst-warp-launch` without arguments): generates a test clip with

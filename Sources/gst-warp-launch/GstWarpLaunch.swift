@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GStreamerBinding
 import WarpLaunchKit
 
 /// The entry point: no arguments print the usage; `warp`, `plot`, `check`, `demo` and `help`
@@ -112,6 +113,10 @@ func exitWithError(_ error: Error) -> Never {
     if let e = error as? CLIError {
         printError("error: \(e.message)")
         exit(e.exitCode)
+    }
+    if let e = error as? GStreamerError {
+        printError("error: \(e.message)")
+        exit(1)
     }
     if let code = error as? ExitCode { exit(code.rawValue) }
     if GstWarpLaunch.exitCode(for: error) == .success { GstWarpLaunch.exit(withError: error) }

@@ -1,4 +1,5 @@
 import Foundation
+import GStreamerBinding
 
 /// `gst-warp-launch [run] [OPTION…] PIPELINE-DESCRIPTION`: gst-launch-1.0 with the timewarp
 /// plugin built in. The options are gst-launch-1.0's and GStreamer's own group, parsed by GLib
@@ -20,7 +21,7 @@ enum LaunchMode {
             return 1
         }
         if options.version {
-            let plugin = Gst.pluginDescription
+            let plugin = Gst.pluginDescription(named: "timewarp")
             print("gst-warp-launch version \(plugin?.version ?? "?")")
             print(Gst.versionText)
             print(plugin?.origin ?? "")

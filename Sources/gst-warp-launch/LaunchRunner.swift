@@ -1,4 +1,5 @@
 import Foundation
+import GStreamerBinding
 
 /// Plays one pipeline the way gst-launch-1.0 does: PAUSED (waiting for the preroll), PLAYING,
 /// then the bus until EOS, an error or Ctrl-C, printing what gst-launch-1.0 prints (`-m` every

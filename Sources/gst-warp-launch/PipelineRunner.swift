@@ -1,4 +1,5 @@
 import Foundation
+import GStreamerBinding
 import Synchronization
 import WarpLaunchKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import GStreamerBinding
 import WarpLaunchKit
 
 /// `warp --reverse`: the input's audio as raw PCM in Matroska, which matroskademux plays

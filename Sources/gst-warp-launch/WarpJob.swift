@@ -1,4 +1,6 @@
 import Foundation
+import GStreamerBinding
+import GStreamerDiscovery
 import Synchronization
 import WarpLaunchKit
 

@@ -1,3 +1,4 @@
+import GStreamerBinding
 import CShims
 import TimeWarpAudioCore
 

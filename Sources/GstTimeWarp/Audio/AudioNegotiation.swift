@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpAudioCore
 import CGStreamer
 
@@ -31,7 +32,7 @@ extension AudioElementKind {
     /// Caps queries: what the other side's peer accepts, within the template.
     static func answerCapsQuery(_ query: Query, on pad: Pad, sinkPad: Pad, srcPad: Pad,
                                 settings: ElementSettings) -> Bool {
-        let other = pad.isSame(as: sinkPad.raw) ? srcPad : sinkPad
+        let other = pad == sinkPad ? srcPad : sinkPad
         guard let template = pad.templateCaps() else { return false }
         let filter = query.capsFilter
         var result: Caps

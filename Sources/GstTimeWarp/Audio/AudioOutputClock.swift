@@ -1,3 +1,5 @@
+import GStreamerBinding
+
 /// Output timestamps of one contiguous run of audio: sample `j` sits at
 /// `origin + j * GST_SECOND / rate`, computed from the index (no drift over hours).
 struct AudioOutputClock {

@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 import TimeWarpAudioCore
 
 /// Reverse playback (a negative-rate segment): buffers arrive in descending time order, each

@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpAudioCore
 /// What audiotimewarp keeps between buffers until a flush.
 struct AudioRun {

@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// The raw audio layouts audiotimewarp handles (interleaved).
 enum AudioSampleFormat: Equatable {

@@ -1,5 +1,6 @@
 import CGStreamer
 import CShims
+import GStreamerBinding
 import TimeWarpAudioCore
 
 /// `audiotimewarp`: resamples audio at variable control points so that it follows the same time

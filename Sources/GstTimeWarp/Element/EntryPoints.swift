@@ -1,5 +1,6 @@
 import CGStreamer
 import CShims
+import GStreamerBinding
 
 // The functions GStreamer and the base type GstTimeWarpElement call (declared in CShims.h): the
 // pad functions are set on the pads directly; properties and state changes come from the base

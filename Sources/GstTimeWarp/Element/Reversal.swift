@@ -1,3 +1,5 @@
+import GStreamerBinding
+
 /// `reverse=true` over a reverse segment (negative rate): the element plays the reverse stream
 /// into a forward one. Input stream time `t` goes out at `T(end) - T(t)`, in a segment at rate 1
 /// that starts at 0, so encoders and muxers downstream can write the clip backwards.

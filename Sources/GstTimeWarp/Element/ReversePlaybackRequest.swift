@@ -1,3 +1,4 @@
+import GStreamerBinding
 import Synchronization
 
 /// What `reverse=true` asked of upstream in one stream, shared by the streaming thread and the

@@ -1,3 +1,4 @@
+import GStreamerBinding
 import Synchronization
 
 /// Which element of this process owns the reverse-playback seek of each upstream origin (see

@@ -1,3 +1,5 @@
+import GStreamerBinding
+
 /// A segment pair that went out: the input segment, the output segment derived from it, and
 /// the mapping between them. A new segment without a flush continues its running time.
 struct SegmentPair: Sendable {

@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpMap
 
 /// The segment pair in use, published for QoS and position queries from other threads.

@@ -1,3 +1,4 @@
+import GStreamerBinding
 import CGStreamer
 
 /// What a streaming `State` may do besides changing itself: push downstream (and negotiate with

@@ -1,3 +1,4 @@
+import GStreamerBinding
 import Synchronization
 
 /// Everything of one element's stream that other threads read or signal without a lock, in one

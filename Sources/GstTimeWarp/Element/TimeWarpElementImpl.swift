@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpMap
 import CGStreamer
 import CShims

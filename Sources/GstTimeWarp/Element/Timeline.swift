@@ -1,3 +1,5 @@
+import GStreamerBinding
+
 /// The segment bookkeeping of one element's stream, part of its streaming `State`: the input
 /// segment, the output segment derived from it, and what is still to be sent. A flush replaces
 /// it with a fresh value; a new segment without a flush keeps the previous pair so the output

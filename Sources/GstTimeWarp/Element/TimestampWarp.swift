@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpMap
 
 /// Maps buffer timestamps of one input segment to the output timeline: the output stream time

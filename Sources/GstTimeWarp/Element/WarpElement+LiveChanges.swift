@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpMap
 
 /// Live changes (docs/architecture.md#live-changes): time-map properties set while playing, and

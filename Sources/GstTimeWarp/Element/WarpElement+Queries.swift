@@ -1,3 +1,4 @@
+import GStreamerBinding
 import TimeWarpMap
 /// Queries: caps go to the element kind; position, duration and seeking answers are mapped
 /// from input to output time through `T`; latency adds the element's own. None of them takes

@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 import Synchronization
 
 /// `reverse=true`: the element plays upstream's reverse playback into a forward stream, and in

@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// Events going upstream, mapped from output time to input time through `T⁻¹`.
 extension WarpElement where S: ~Copyable {

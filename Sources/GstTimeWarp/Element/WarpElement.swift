@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 import Synchronization
 
 /// One videotimewarp or audiotimewarp instance: the behaviour both share (time-map properties,

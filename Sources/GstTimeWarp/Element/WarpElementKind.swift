@@ -1,3 +1,4 @@
+import GStreamerBinding
 import CGStreamer
 
 /// What one element kind (videotimewarp or audiotimewarp) answers without any streaming state:

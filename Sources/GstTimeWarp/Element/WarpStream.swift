@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// The streaming `State` of one element kind (video or audio): everything the streaming thread
 /// keeps between buffers, in one value. The element builds it when streaming starts, replaces it

@@ -1,3 +1,5 @@
+import GStreamerBinding
+
 /// The fixed-rate output grid: slot `k` sits at `origin + k * denominator / numerator` seconds,
 /// computed from the index in 128-bit-safe integer math (never by accumulating durations).
 public struct OutputFrameGrid: Sendable, Equatable {

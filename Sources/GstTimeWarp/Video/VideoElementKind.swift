@@ -1,3 +1,4 @@
+import GStreamerBinding
 import CShims
 
 /// videotimewarp as an element kind: its caps and allocation answers (`VideoNegotiation.swift`,

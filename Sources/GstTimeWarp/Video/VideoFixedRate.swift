@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// Fixed-rate output: each slot of the output grid shows the frame whose warped time is
 /// nearest; the held frame fills the slots nearer to it than to the next frame.

@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// Fixed-rate output in reverse playback (a negative-rate segment): frames arrive in descending
 /// order and the output slots are filled from the highest down to the segment start, with the

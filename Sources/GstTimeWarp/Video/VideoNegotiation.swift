@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// Caps: downstream may fix any frame rate (fixed-rate mode), `0/1` (variable rate) or leave it
 /// open (the input rate is kept). Queries offer the other side's rate first, then any rate, so
@@ -89,7 +90,7 @@ extension VideoElementKind {
     /// the same with any frame rate.
     static func answerCapsQuery(_ query: Query, on pad: Pad, sinkPad: Pad, srcPad: Pad,
                                 settings: ElementSettings) -> Bool {
-        let other = pad.isSame(as: sinkPad.raw) ? srcPad : sinkPad
+        let other = pad == sinkPad ? srcPad : sinkPad
         let filter = query.capsFilter
         let looseFilter: Caps? = switch filter {
         case .some(let f): f.withAnyFramerate()
@@ -101,7 +102,7 @@ extension VideoElementKind {
             // The peer's structures as they are, then with any rate (as videorate: towards
             // downstream, only structures that state a rate are offered as they are, and no
             // rate above max-rate).
-            let towardsDownstream = pad.isSame(as: srcPad.raw)
+            let towardsDownstream = pad == srcPad
             let maxRate = towardsDownstream ? settings.maxRate : Int32.max
             let anyRate = peer.withAnyFramerate(upTo: maxRate)
             let asTheyAre = towardsDownstream

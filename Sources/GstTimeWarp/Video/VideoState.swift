@@ -1,4 +1,5 @@
 import CShims
+import GStreamerBinding
 
 /// The output frame-rate mode negotiated with downstream.
 enum VideoRateMode: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// Upstream's ALLOCATION query with `frame-mode=blend`: it still goes downstream (for the metas
 /// downstream supports), but the answer asks upstream for its own pool with room for the frames

@@ -1,3 +1,5 @@
+import GStreamerBinding
+
 /// An input frame held for blending: the buffer (shared by reference, so the run's frames can
 /// sit in an array), its input interval and its warped times.
 struct BlendFrame: Sendable {

@@ -1,3 +1,5 @@
+import GStreamerBinding
+
 /// Renders a mix of input frames into an output frame, plane by plane and row by row with the
 /// `PixelMix` kernels: two 8-bit frames with the two-tap kernel, more 8-bit frames two at a
 /// time into a row of integer sums that stays in the cache (the last one or two added while

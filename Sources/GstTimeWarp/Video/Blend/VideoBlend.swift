@@ -1,4 +1,5 @@
 import CGStreamer
+import GStreamerBinding
 
 /// `frame-mode=blend` at a fixed output rate: the frames of the current run are held until the
 /// slots they decide can be rendered; each slot's input interval `[T⁻¹(τ_k), T⁻¹(τ_k + Δ))`

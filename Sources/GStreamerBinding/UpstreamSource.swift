@@ -4,7 +4,7 @@ extension ElementHandle {
     /// The element at the head of the chain upstream of our sink pad: following each element's
     /// first sink pad to its peer until an element has none (a source, or a source bin such as
     /// uridecodebin). Its address identifies the stream's origin; nil when the chain is cut.
-    func upstreamSourceAddress() -> UInt? {
+    public func upstreamSourceAddress() -> UInt? {
         var pad: UnsafeMutablePointer<GstPad>? = gst_pad_get_peer(sinkPad.raw)
         var steps = 0
         while let current = pad, steps < 64 {

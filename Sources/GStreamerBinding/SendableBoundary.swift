@@ -8,8 +8,9 @@
 // - `ElementHandle` points at our own element, which outlives its Swift side (the Swift object
 //   is freed in the element's finalize). What it calls (posting messages, logging, notify, pad
 //   lookups) is thread-safe in GStreamer.
-// - `Pad` points at one of the element's pads, which live as long as the element; pad
-//   functions lock the pad themselves.
+// - `Pad` points at a pad of our element or of an element gst-warp-launch holds; pads live as
+//   long as their element, and pad functions lock the pad themselves (gst-warp-launch links
+//   decoded pads from the "pad-added" handler on a streaming thread).
 
 extension Buffer: @unchecked Sendable {}
 extension Caps: @unchecked Sendable {}

@@ -2,51 +2,51 @@ import CGStreamer
 import CShims
 
 /// The kinds of events the elements treat specially.
-enum EventKind {
+public enum EventKind {
     case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, segmentDone, other
 }
 
 /// What a SEEK event asks for.
-struct SeekRequest {
+public struct SeekRequest {
     /// Playback rate.
-    var rate: Double
+    public var rate: Double
     /// Format of `start` and `stop`.
-    var isTime: Bool
+    public var isTime: Bool
     /// Raw seek flags.
-    var flags: GstSeekFlags
+    public var flags: GstSeekFlags
     /// How `start` is to be interpreted.
-    var startType: GstSeekType
+    public var startType: GstSeekType
     /// Start position (ns for TIME).
-    var start: Int64
+    public var start: Int64
     /// How `stop` is to be interpreted.
-    var stopType: GstSeekType
+    public var stopType: GstSeekType
     /// Stop position (ns for TIME).
-    var stop: Int64
+    public var stop: Int64
     /// Whether the seek sets `start` to an absolute position.
-    var setsStart: Bool { startType == GST_SEEK_TYPE_SET }
+    public var setsStart: Bool { startType == GST_SEEK_TYPE_SET }
     /// Whether the seek sets `stop` to an absolute position.
-    var setsStop: Bool { stopType == GST_SEEK_TYPE_SET && stop >= 0 }
+    public var setsStop: Bool { stopType == GST_SEEK_TYPE_SET && stop >= 0 }
 }
 
 /// An owned reference to a `GstEvent`: released when dropped, handed on when pushed.
-struct Event: ~Copyable {
+public struct Event: ~Copyable {
     /// The underlying event; owned by this value.
-    let raw: UnsafeMutablePointer<GstEvent>
+    @usableFromInline let raw: UnsafeMutablePointer<GstEvent>
 
     /// Takes ownership of `raw` (one reference).
-    init(taking raw: UnsafeMutablePointer<GstEvent>) { self.raw = raw }
+    public init(taking raw: UnsafeMutablePointer<GstEvent>) { self.raw = raw }
 
     deinit { gst_mini_object_unref(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstMiniObject.self)) }
 
     /// Gives up ownership and returns the raw pointer.
-    consuming func release() -> UnsafeMutablePointer<GstEvent> {
+    public consuming func release() -> UnsafeMutablePointer<GstEvent> {
         let r = raw
         discard self
         return r
     }
 
     /// The event's kind.
-    var kind: EventKind {
+    public var kind: EventKind {
         switch raw.pointee.type {
         case GST_EVENT_SEGMENT: return .segment
         case GST_EVENT_CAPS: return .caps
@@ -63,17 +63,17 @@ struct Event: ~Copyable {
     }
 
     /// Sequence number, to be copied onto events derived from this one.
-    var seqnum: UInt32 { gst_event_get_seqnum(raw) }
+    public var seqnum: UInt32 { gst_event_get_seqnum(raw) }
 
     /// The segment of a SEGMENT event.
-    func parseSegment() -> Segment {
+    public func parseSegment() -> Segment {
         var out: UnsafePointer<GstSegment>?
         gst_event_parse_segment(raw, &out)
         return out.map { Segment(raw: $0.pointee) } ?? Segment.time()
     }
 
     /// The caps of a CAPS event (a new reference).
-    func parseCaps() -> Caps? {
+    public func parseCaps() -> Caps? {
         var caps: UnsafeMutablePointer<GstCaps>?
         gst_event_parse_caps(raw, &caps)
         guard let caps else { return nil }
@@ -81,14 +81,14 @@ struct Event: ~Copyable {
     }
 
     /// Timestamp and duration of a GAP event.
-    func parseGap() -> (timestamp: UInt64, duration: UInt64) {
+    public func parseGap() -> (timestamp: UInt64, duration: UInt64) {
         var ts: GstClockTime = 0, dur: GstClockTime = 0
         gst_event_parse_gap(raw, &ts, &dur)
         return (UInt64(ts), UInt64(dur))
     }
 
     /// The request of a SEEK event.
-    func parseSeek() -> SeekRequest {
+    public func parseSeek() -> SeekRequest {
         var rate = 0.0, format = GST_FORMAT_UNDEFINED, flags = GstSeekFlags(rawValue: 0)
         var startType = GST_SEEK_TYPE_NONE, stopType = GST_SEEK_TYPE_NONE
         var start: gint64 = 0, stop: gint64 = 0
@@ -98,7 +98,7 @@ struct Event: ~Copyable {
     }
 
     /// A SEGMENT event carrying `segment`, with the given sequence number.
-    static func segment(_ segment: Segment, seqnum: UInt32) -> Event? {
+    public static func segment(_ segment: Segment, seqnum: UInt32) -> Event? {
         var s = segment.raw
         guard let e = gst_event_new_segment(&s) else { return nil }
         gst_event_set_seqnum(e, seqnum)
@@ -106,7 +106,7 @@ struct Event: ~Copyable {
     }
 
     /// A SEEK event for `request`, with the given sequence number.
-    static func seek(_ r: SeekRequest, seqnum: UInt32) -> Event? {
+    public static func seek(_ r: SeekRequest, seqnum: UInt32) -> Event? {
         guard let e = gst_event_new_seek(r.rate, r.isTime ? GST_FORMAT_TIME : GST_FORMAT_DEFAULT,
                                          r.flags, r.startType, gint64(r.start), r.stopType, gint64(r.stop))
         else { return nil }
@@ -115,7 +115,7 @@ struct Event: ~Copyable {
     }
 
     /// A flushing, accurate SEEK for reverse playback (rate -1) of `[0, stop]` (ns).
-    static func reverseSeek(stop: UInt64) -> Event? {
+    public static func reverseSeek(stop: UInt64) -> Event? {
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
         guard let e = gst_event_new_seek(-1.0, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, 0,
                                          GST_SEEK_TYPE_SET, gint64(clamping: stop)) else { return nil }
@@ -123,32 +123,32 @@ struct Event: ~Copyable {
     }
 
     /// An EOS event.
-    static func eos() -> Event? {
+    public static func eos() -> Event? {
         guard let e = gst_event_new_eos() else { return nil }
         return Event(taking: e)
     }
 
     /// A CAPS event for `caps`.
-    static func caps(_ caps: borrowing Caps) -> Event? {
+    public static func caps(_ caps: borrowing Caps) -> Event? {
         guard let e = gst_event_new_caps(caps.raw) else { return nil }
         return Event(taking: e)
     }
 
     /// A GAP event.
-    static func gap(timestamp: UInt64, duration: UInt64) -> Event? {
+    public static func gap(timestamp: UInt64, duration: UInt64) -> Event? {
         guard let e = gst_event_new_gap(GstClockTime(timestamp), GstClockTime(duration)) else { return nil }
         return Event(taking: e)
     }
 
     /// What a QOS event reports: its type, proportion, jitter (ns, signed) and running time.
-    func parseQoS() -> QoSReport {
+    public func parseQoS() -> QoSReport {
         var type = GST_QOS_TYPE_OVERFLOW, proportion = 0.0, diff: GstClockTimeDiff = 0, ts: GstClockTime = 0
         gst_event_parse_qos(raw, &type, &proportion, &diff, &ts)
         return QoSReport(type: type, proportion: proportion, jitter: Int64(diff), runningTime: UInt64(ts))
     }
 
     /// A QOS event for `report`, with the given sequence number.
-    static func qos(_ report: QoSReport, seqnum: UInt32) -> Event? {
+    public static func qos(_ report: QoSReport, seqnum: UInt32) -> Event? {
         guard let e = gst_event_new_qos(report.type, report.proportion, GstClockTimeDiff(report.jitter),
                                         GstClockTime(report.runningTime)) else { return nil }
         gst_event_set_seqnum(e, seqnum)
@@ -156,14 +156,14 @@ struct Event: ~Copyable {
     }
 
     /// The position of a SEGMENT_DONE event, when it is in TIME.
-    func parseSegmentDone() -> UInt64? {
+    public func parseSegmentDone() -> UInt64? {
         var format = GST_FORMAT_UNDEFINED, position: gint64 = -1
         gst_event_parse_segment_done(raw, &format, &position)
         return format == GST_FORMAT_TIME && position >= 0 ? UInt64(position) : nil
     }
 
     /// A SEGMENT_DONE event at `position` (ns), with the given sequence number.
-    static func segmentDone(position: UInt64, seqnum: UInt32) -> Event? {
+    public static func segmentDone(position: UInt64, seqnum: UInt32) -> Event? {
         guard let e = gst_event_new_segment_done(GST_FORMAT_TIME, gint64(clamping: Int64(clamping: position))) else { return nil }
         gst_event_set_seqnum(e, seqnum)
         return Event(taking: e)
@@ -171,13 +171,13 @@ struct Event: ~Copyable {
 }
 
 /// The contents of a QOS event.
-struct QoSReport: Sendable {
+public struct QoSReport: Sendable {
     /// Overflow, underflow or throttle.
-    var type: GstQOSType
+    public var type: GstQOSType
     /// Long-term ratio of processing speed to real time.
-    var proportion: Double
+    public var proportion: Double
     /// How late (positive) or early the buffer at `runningTime` was (ns).
-    var jitter: Int64
+    public var jitter: Int64
     /// Running time of the buffer the report is about (ns).
-    var runningTime: UInt64
+    public var runningTime: UInt64
 }

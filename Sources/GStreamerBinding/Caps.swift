@@ -2,15 +2,15 @@ import CGStreamer
 import CShims
 
 /// An owned reference to `GstCaps` with the few operations the elements need.
-struct Caps: ~Copyable {
+public struct Caps: ~Copyable {
     /// The underlying caps; owned by this value.
-    let raw: UnsafeMutablePointer<GstCaps>
+    @usableFromInline let raw: UnsafeMutablePointer<GstCaps>
 
     /// Takes ownership of `raw` (one reference).
-    init(taking raw: UnsafeMutablePointer<GstCaps>) { self.raw = raw }
+    public init(taking raw: UnsafeMutablePointer<GstCaps>) { self.raw = raw }
 
     /// Adds a reference to `raw` and owns that.
-    init(borrowing raw: UnsafeMutablePointer<GstCaps>) {
+    public init(borrowing raw: UnsafeMutablePointer<GstCaps>) {
         gst_mini_object_ref(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstMiniObject.self))
         self.raw = raw
     }
@@ -18,28 +18,28 @@ struct Caps: ~Copyable {
     deinit { gst_mini_object_unref(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstMiniObject.self)) }
 
     /// Gives up ownership and returns the raw pointer.
-    consuming func release() -> UnsafeMutablePointer<GstCaps> {
+    public consuming func release() -> UnsafeMutablePointer<GstCaps> {
         let r = raw
         discard self
         return r
     }
 
     /// Another owned reference to the same caps.
-    func copyReference() -> Caps { Caps(borrowing: raw) }
+    public func copyReference() -> Caps { Caps(borrowing: raw) }
 
     /// Parses a caps string such as `video/x-raw,framerate=25/1`.
-    static func parse(_ text: String) -> Caps? {
+    public static func parse(_ text: String) -> Caps? {
         guard let c = gst_caps_from_string(text) else { return nil }
         return Caps(taking: c)
     }
 
     /// Whether no media type can satisfy the caps.
-    var isEmpty: Bool { gst_caps_is_empty(raw) != 0 }
+    public var isEmpty: Bool { gst_caps_is_empty(raw) != 0 }
     /// Whether the caps are equal to `other`.
-    func isEqual(to other: borrowing Caps) -> Bool { gst_caps_is_equal(raw, other.raw) != 0 }
+    public func isEqual(to other: borrowing Caps) -> Bool { gst_caps_is_equal(raw, other.raw) != 0 }
 
     /// The fixed `framerate` of the first structure, if it has one.
-    var framerate: (numerator: Int32, denominator: Int32)? {
+    public var framerate: (numerator: Int32, denominator: Int32)? {
         guard gst_caps_get_size(raw) > 0, let s = gst_caps_get_structure(raw, 0) else { return nil }
         var n: gint = 0, d: gint = 0
         guard gst_structure_get_fraction(s, "framerate", &n, &d) != 0 else { return nil }
@@ -48,7 +48,7 @@ struct Caps: ~Copyable {
 
     /// A copy in which every structure's `framerate` is any rate up to `max` fps: the range
     /// [0/1, max/1], as videorate writes it.
-    func withAnyFramerate(upTo max: Int32 = Int32.max) -> Caps {
+    public func withAnyFramerate(upTo max: Int32 = Int32.max) -> Caps {
         let copy = Caps(taking: gst_caps_copy(raw))
         var range = GValue()
         g_value_init(&range, gst_fraction_range_get_type())
@@ -61,7 +61,7 @@ struct Caps: ~Copyable {
     }
 
     /// A copy without the structures that do not state a `framerate`.
-    func keepingStructuresWithFramerate() -> Caps {
+    public func keepingStructuresWithFramerate() -> Caps {
         let copy = Caps(taking: gst_caps_copy(raw))
         var i = gst_caps_get_size(copy.raw)
         while i > 0 {
@@ -75,7 +75,7 @@ struct Caps: ~Copyable {
 
     /// These caps restricted to frame rates up to `max` fps (structures with no rate in range
     /// are gone).
-    func limitingFramerate(to max: Int32) -> Caps {
+    public func limitingFramerate(to max: Int32) -> Caps {
         guard max < Int32.max, let limit = Caps.parse("video/x-raw(ANY), framerate=(fraction)[0/1, \(max)/1]") else {
             return copyReference()
         }
@@ -83,19 +83,19 @@ struct Caps: ~Copyable {
     }
 
     /// The intersection with `other` (first-caps order preserved).
-    func intersect(_ other: borrowing Caps) -> Caps {
+    public func intersect(_ other: borrowing Caps) -> Caps {
         Caps(taking: gst_caps_intersect_full(raw, other.raw, GST_CAPS_INTERSECT_FIRST))
     }
 
     /// These caps followed by `other`'s structures that they do not already cover
     /// (`gst_caps_merge`): the order states a preference.
-    consuming func merging(_ other: consuming Caps) -> Caps {
+    public consuming func merging(_ other: consuming Caps) -> Caps {
         Caps(taking: gst_caps_merge(release(), other.release()))
     }
 
     /// Fixates to one structure, choosing the framerate nearest to `n/d` (0/1 is a valid
     /// choice: variable rate), the other fields as `gst_caps_fixate` does.
-    func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps? {
+    public func fixated(framerateNearest n: Int32, _ d: Int32) -> Caps? {
         guard let copy = gst_caps_copy(raw), let c = gst_caps_truncate(copy) else { return nil }
         if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0),
            gst_structure_has_field(s, "framerate") != 0 {
@@ -106,7 +106,7 @@ struct Caps: ~Copyable {
     }
 
     /// A copy whose first structure has `framerate` set to `n/d` (for caps that left it out).
-    func settingFramerate(_ n: Int32, _ d: Int32) -> Caps? {
+    public func settingFramerate(_ n: Int32, _ d: Int32) -> Caps? {
         guard let c = gst_caps_copy(raw) else { return nil }
         if gst_caps_get_size(c) > 0, let s = gst_caps_get_structure(c, 0) {
             var v = GValue()
@@ -119,14 +119,14 @@ struct Caps: ~Copyable {
     }
 
     /// Audio format description when these are raw audio caps.
-    var audioInfo: GstAudioInfo? {
+    public var audioInfo: GstAudioInfo? {
         var info = GstAudioInfo()
         guard gst_audio_info_from_caps(&info, raw) != 0 else { return nil }
         return info
     }
 
     /// The caps as a string, for logs and messages.
-    var description: String {
+    public var description: String {
         guard let s = gst_caps_to_string(raw) else { return "(caps)" }
         defer { g_free(s) }
         return String(cString: s)

@@ -5,13 +5,13 @@ import CShims
 /// (as GstBaseTransform's decide_allocation does): downstream's first pool if it offers one,
 /// else a new GstVideoBufferPool, configured for the caps with downstream's size and counts and
 /// video meta when downstream supports it. Deactivated and released with the last reference.
-final class BufferPool {
+public final class BufferPool {
     /// The pool (one reference, active).
     private let raw: UnsafeMutablePointer<GstBufferPool>
 
     /// Asks downstream of `pad` and activates a pool for frames of `caps`; nil if no pool
     /// could be set up.
-    init?(negotiatingOn pad: Pad, caps: borrowing Caps, info: VideoInfo) {
+    public init?(negotiatingOn pad: Pad, caps: borrowing Caps, info: VideoInfo) {
         guard let query = gst_query_new_allocation(caps.raw, 1) else { return nil }
         defer { gst_mini_object_unref(UnsafeMutableRawPointer(query).assumingMemoryBound(to: GstMiniObject.self)) }
         _ = gst_pad_peer_query(pad.raw, query)  // unanswered: our own pool, default sizes
@@ -55,7 +55,7 @@ final class BufferPool {
     }
 
     /// A free buffer from the pool; nil when the pool is flushing or failed.
-    func acquire() -> Buffer? {
+    public func acquire() -> Buffer? {
         var buffer: UnsafeMutablePointer<GstBuffer>?
         guard gst_buffer_pool_acquire_buffer(raw, &buffer, nil) == GST_FLOW_OK, let buffer else { return nil }
         return Buffer(taking: buffer)

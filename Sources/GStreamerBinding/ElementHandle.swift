@@ -2,7 +2,7 @@ import CGStreamer
 import CShims
 
 /// Error domains of `GST_ELEMENT_ERROR`.
-enum ErrorDomain {
+public enum ErrorDomain {
     case stream, resource, core, library
 
     var quark: GQuark {
@@ -16,7 +16,7 @@ enum ErrorDomain {
 }
 
 /// Debug levels of the "timewarp" category.
-enum LogLevel {
+public enum LogLevel {
     case error, warning, info, debug, log
 
     var raw: GstDebugLevel {
@@ -31,9 +31,15 @@ enum LogLevel {
 }
 
 /// A borrowed pointer to our own element: messages, logging, notifications, pads.
-struct ElementHandle {
+public struct ElementHandle {
     /// The element (not owned; the Swift state lives inside it).
-    let raw: UnsafeMutablePointer<GstElement>
+    public let raw: UnsafeMutablePointer<GstElement>
+
+    /// Wraps our element as GStreamer hands it to a vfunc.
+    public init(raw: UnsafeMutablePointer<GstElement>) { self.raw = raw }
+
+    /// The element's address: its identity, for process-wide tables keyed by element.
+    public var address: UInt { UInt(bitPattern: UnsafeRawPointer(raw)) }
 
     var object: UnsafeMutablePointer<GstObject> {
         UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstObject.self)
@@ -44,19 +50,19 @@ struct ElementHandle {
     }
 
     /// The sink pad.
-    var sinkPad: Pad { Pad(raw: instance.pointee.sinkpad) }
+    public var sinkPad: Pad { Pad(raw: instance.pointee.sinkpad) }
     /// The source pad.
-    var srcPad: Pad { Pad(raw: instance.pointee.srcpad) }
+    public var srcPad: Pad { Pad(raw: instance.pointee.srcpad) }
 
     /// Posts an error message on the bus (`GST_ELEMENT_ERROR`).
-    func postError(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
+    public func postError(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
                           file: String = #fileID, function: String = #function, line: Int = #line) {
         post(GST_MESSAGE_ERROR, domain, code, text, debug, file, function, line)
         log(.error, text + (debug.map { ": " + $0 } ?? ""), file: file, function: function, line: line)
     }
 
     /// Posts a warning message on the bus (`GST_ELEMENT_WARNING`).
-    func postWarning(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
+    public func postWarning(_ domain: ErrorDomain, code: Int32, _ text: String, debug: String? = nil,
                             file: String = #fileID, function: String = #function, line: Int = #line) {
         post(GST_MESSAGE_WARNING, domain, code, text, debug, file, function, line)
         log(.warning, text, file: file, function: function, line: line)
@@ -68,7 +74,7 @@ struct ElementHandle {
     }
 
     /// Logs to the "timewarp" debug category; the message is only built when enabled.
-    func log(_ level: LogLevel, _ message: @autoclosure () -> String,
+    public func log(_ level: LogLevel, _ message: @autoclosure () -> String,
                     file: String = #fileID, function: String = #function, line: Int = #line) {
         guard timewarp_log_enabled(level.raw) != 0 else { return }
         timewarp_log(level.raw, UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GObject.self),
@@ -77,30 +83,30 @@ struct ElementHandle {
 
     /// Reports a refused property value right away (`g_warning`, as GObject does for values
     /// out of range) and in the debug log.
-    func warnProperty(_ message: String) {
+    public func warnProperty(_ message: String) {
         timewarp_warn_property(raw, message)
         log(.warning, message)
     }
 
     /// Emits `notify::<property>`.
-    func notify(_ property: String) { timewarp_notify(raw, property) }
+    public func notify(_ property: String) { timewarp_notify(raw, property) }
 
     /// Posts a latency message so the pipeline recomputes latency.
-    func postLatencyMessage() {
+    public func postLatencyMessage() {
         if let m = gst_message_new_latency(object) { _ = gst_element_post_message(raw, m) }
     }
 }
 
 /// Error codes used with `ElementHandle.postError`.
-enum ErrorCode {
+public enum ErrorCode {
     /// GST_STREAM_ERROR_FAILED
-    static let streamFailed = Int32(GST_STREAM_ERROR_FAILED.rawValue)
+    public static let streamFailed = Int32(GST_STREAM_ERROR_FAILED.rawValue)
     /// GST_STREAM_ERROR_FORMAT
-    static let streamFormat = Int32(GST_STREAM_ERROR_FORMAT.rawValue)
+    public static let streamFormat = Int32(GST_STREAM_ERROR_FORMAT.rawValue)
     /// GST_CORE_ERROR_NEGOTIATION
-    static let negotiation = Int32(GST_CORE_ERROR_NEGOTIATION.rawValue)
+    public static let negotiation = Int32(GST_CORE_ERROR_NEGOTIATION.rawValue)
     /// GST_RESOURCE_ERROR_NO_SPACE_LEFT
-    static let noSpace = Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue)
+    public static let noSpace = Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue)
 }
 
 /// A closure run by `gst_element_call_async`, kept alive until GStreamer releases it.
@@ -112,7 +118,7 @@ private final class AsyncCall: Sendable {
 extension ElementHandle {
     /// Runs `body` on another thread (`gst_element_call_async`), which keeps the element alive
     /// meanwhile: for what must not run on the streaming thread, such as a flushing seek upstream.
-    func callAsync(_ body: @escaping @Sendable () -> Void) {
+    public func callAsync(_ body: @escaping @Sendable () -> Void) {
         let call = Unmanaged.passRetained(AsyncCall(body)).toOpaque()
         gst_element_call_async(raw, { _, data in
             guard let data else { return }

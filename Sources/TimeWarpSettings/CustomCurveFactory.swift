@@ -8,7 +8,7 @@ public struct SettingsError: Error, CustomStringConvertible {
 
 extension TimeMapSettings {
     /// Curves from the `keyframes` and `expression` properties (parsed when they were set).
-    func makeCustomCurve(mediaDuration: Double?) throws -> any TimeScaleCurve {
+    public func makeCustomCurve(mediaDuration: Double?) throws -> any TimeScaleCurve {
         switch function {
         case .keyframes:
             switch parsedKeyframes {

@@ -2,32 +2,32 @@ import CGStreamer
 
 /// A TIME `GstSegment` as a plain Swift value (Sendable), with the conversions the elements
 /// need. The C struct is rebuilt on demand for GStreamer's own conversion functions.
-struct Segment: Sendable, Equatable {
+public struct Segment: Sendable, Equatable {
     /// Segment flags (`GstSegmentFlags` raw value).
-    var flags: UInt32 = 0
+    public var flags: UInt32 = 0
     /// Playback rate.
-    var rate: Double = 1
+    public var rate: Double = 1
     /// Rate already applied upstream.
-    var appliedRate: Double = 1
+    public var appliedRate: Double = 1
     /// Whether the segment is in TIME format.
-    var isTime = true
+    public var isTime = true
     /// Running time accumulated before this segment (ns).
-    var base: UInt64 = 0
+    public var base: UInt64 = 0
     /// Running-time offset (ns).
-    var offset: UInt64 = 0
+    public var offset: UInt64 = 0
     /// Start (ns).
-    var start: UInt64 = 0
+    public var start: UInt64 = 0
     /// Stop (ns) or `ClockTime.none`.
-    var stop: UInt64 = ClockTime.none
+    public var stop: UInt64 = ClockTime.none
     /// Stream time of `start` (ns).
-    var time: UInt64 = 0
+    public var time: UInt64 = 0
     /// Last known position (ns).
-    var position: UInt64 = 0
+    public var position: UInt64 = 0
     /// Duration (ns) or `ClockTime.none`.
-    var duration: UInt64 = ClockTime.none
+    public var duration: UInt64 = ClockTime.none
 
     /// A fresh TIME segment (start 0, rate 1, open stop).
-    static func time() -> Segment { Segment() }
+    public static func time() -> Segment { Segment() }
 
     /// The segment a C `GstSegment` describes.
     init(raw: GstSegment) {
@@ -43,7 +43,7 @@ struct Segment: Sendable, Equatable {
     private init() {}
 
     /// The C struct for this segment.
-    var raw: GstSegment {
+    @usableFromInline var raw: GstSegment {
         var s = GstSegment()
         gst_segment_init(&s, isTime ? GST_FORMAT_TIME : GST_FORMAT_DEFAULT)
         s.flags = GstSegmentFlags(rawValue: flags)
@@ -56,7 +56,8 @@ struct Segment: Sendable, Equatable {
 
     /// Stream time of a buffer timestamp in this segment, `nil` outside the segment (as
     /// `gst_segment_to_stream_time`; the common case, forward at applied rate 1, without it).
-    func streamTime(of ts: UInt64) -> UInt64? {
+    @inlinable
+    public func streamTime(of ts: UInt64) -> UInt64? {
         if isTime, appliedRate == 1, rate > 0, ts != ClockTime.none, time != ClockTime.none {
             guard ts >= start, stop == ClockTime.none || ts <= stop else { return nil }
             let (st, overflow) = time.addingReportingOverflow(ts - start)
@@ -69,7 +70,7 @@ struct Segment: Sendable, Equatable {
 
     /// The stream time at running time `r`, extrapolated past the segment's bounds (as far as
     /// the rate carries it); `nil` before the segment's base or on overflow.
-    func streamTime(atRunningTime r: UInt64) -> UInt64? {
+    public func streamTime(atRunningTime r: UInt64) -> UInt64? {
         guard r >= base, rate != 0 else { return nil }
         let elapsed = Double(r - base) * abs(rate) * abs(appliedRate)
         guard elapsed.isFinite, elapsed < 9.2e18 else { return nil }
@@ -85,7 +86,7 @@ struct Segment: Sendable, Equatable {
 
     /// The running time of stream time `st` in this segment, extrapolated past its bounds;
     /// `nil` when `st` lies before the start of a forward segment.
-    func runningTime(atStreamTime st: UInt64) -> UInt64? {
+    public func runningTime(atStreamTime st: UInt64) -> UInt64? {
         let scale = abs(rate) * abs(appliedRate)
         guard scale > 0 else { return nil }
         if rate > 0 {
@@ -103,7 +104,7 @@ struct Segment: Sendable, Equatable {
     }
 
     /// A readable one-line description for logs.
-    var description: String {
+    public var description: String {
         "segment(rate \(rate), start \(ClockTime.describe(start)), stop \(ClockTime.describe(stop)), "
             + "time \(ClockTime.describe(time)), base \(ClockTime.describe(base)), "
             + "position \(ClockTime.describe(position)))"

@@ -10,6 +10,7 @@ public enum ClockTime {
 
     /// `value * numerator / denominator` in 128-bit arithmetic, rounded down; `nil` when the
     /// denominator is zero or the result does not fit in 64 bits.
+    @inlinable
     public static func scale(_ value: UInt64, _ numerator: UInt64, _ denominator: UInt64) -> UInt64? {
         guard denominator != 0 else { return nil }
         let product = value.multipliedFullWidth(by: numerator)
@@ -19,6 +20,7 @@ public enum ClockTime {
 
     /// Converts seconds to nanoseconds, rounding to nearest; NaN, negative and huge values are
     /// clamped into `0 ... none - 1` so the result is always a valid clock time.
+    @inlinable
     public static func fromSeconds(_ seconds: Double) -> UInt64 {
         guard seconds.isFinite, seconds > 0 else { return seconds == .infinity ? none - 1 : 0 }
         let ns = (seconds * 1e9).rounded()
@@ -27,9 +29,11 @@ public enum ClockTime {
     }
 
     /// Converts nanoseconds to seconds.
+    @inlinable
     public static func seconds(_ ns: UInt64) -> Double { Double(ns) / 1e9 }
 
     /// Signed nanoseconds to seconds.
+    @inlinable
     public static func seconds(signed ns: Int64) -> Double { Double(ns) / 1e9 }
 
     /// Formats a clock time the way GStreamer does (`0:00:01.500000000`), or "none".

@@ -21,7 +21,7 @@ public enum WarpFunction: Int32, CaseIterable, Sendable {
     }
 
     /// The built-in function this value names, if it is one.
-    var builtin: BuiltinFunction? {
+    public var builtin: BuiltinFunction? {
         switch self {
         case .constant: return .constant
         case .triangle: return .triangle

@@ -5,25 +5,25 @@ import CShims
 /// `GstVideoInfo`: for each plane, how many bytes of a row hold samples and how many rows it
 /// has, and whether samples are 8 or 16 bits. Strides are not part of it: each mapped frame
 /// has its own (`MappedVideoFrame`).
-struct VideoLayout: Sendable, Equatable {
+public struct VideoLayout: Sendable, Equatable {
     /// One plane: `rowBytes` bytes of samples in each of `rows` rows.
-    struct Plane: Sendable, Equatable {
+    public struct Plane: Sendable, Equatable {
         /// Bytes of a row that hold samples (padding excluded).
-        var rowBytes: Int
+        public var rowBytes: Int
         /// Number of rows.
-        var rows: Int
+        public var rows: Int
     }
 
     /// Bytes per sample: 1 (8-bit formats) or 2 (10- to 16-bit little-endian formats).
-    let sampleBytes: Int
+    public let sampleBytes: Int
     /// The planes in order.
-    let planes: [Plane]
+    public let planes: [Plane]
     /// The format's name (for messages).
-    let formatName: String
+    public let formatName: String
 
     /// The formats frame blending mixes: 8-bit planar and packed ones, and the common 10/16-bit
     /// little-endian ones.
-    static let blendableFormats: Set<GstVideoFormat.RawValue> = [
+    public static let blendableFormats: Set<GstVideoFormat.RawValue> = [
         GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_Y444,
         GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_GRAY8,
         GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
@@ -35,7 +35,7 @@ struct VideoLayout: Sendable, Equatable {
     /// The layout of `caps`: `.failure` with the format's name when the caps are not raw video
     /// (or have a memory feature other than system memory) or the format is not one frame
     /// blending mixes.
-    static func of(_ caps: borrowing Caps) -> Result<VideoLayout, UnsupportedFormat> {
+    public static func of(_ caps: borrowing Caps) -> Result<VideoLayout, UnsupportedFormat> {
         guard let info = VideoInfo(caps) else { return .failure(UnsupportedFormat(name: caps.description)) }
         var components: guint = 0, planeCount: guint = 0
         var format = GST_VIDEO_FORMAT_UNKNOWN
@@ -72,19 +72,22 @@ struct VideoLayout: Sendable, Equatable {
     }
 
     /// A format frame blending does not mix.
-    struct UnsupportedFormat: Error {
+    public struct UnsupportedFormat: Error {
         /// The format's name, or the caps when they are not raw video.
-        let name: String
+        public let name: String
+
+        /// A format named `name`.
+        public init(name: String) { self.name = name }
     }
 }
 
 /// A `GstVideoInfo` parsed from caps (a plain C struct; its `finfo` points at static data).
-struct VideoInfo {
+public struct VideoInfo {
     /// The parsed info.
-    var raw: GstVideoInfo
+    public var raw: GstVideoInfo
 
     /// Parses raw-video caps; nil if they are not.
-    init?(_ caps: borrowing Caps) {
+    public init?(_ caps: borrowing Caps) {
         var info = GstVideoInfo()
         gst_video_info_init(&info)
         guard gst_video_info_from_caps(&info, caps.raw) != 0 else { return nil }
@@ -92,13 +95,13 @@ struct VideoInfo {
     }
 
     /// Bytes of one frame with the default strides.
-    var size: Int { Int(raw.size) }
+    public var size: Int { Int(raw.size) }
 }
 
 extension Caps {
     /// Whether the first structure's memory is plain system memory (no feature, or
     /// `memory:SystemMemory` alone): only such frames can be mapped and mixed on the CPU.
-    var isSystemMemory: Bool {
+    public var isSystemMemory: Bool {
         guard let features = gst_caps_get_features(raw, 0) else { return true }
         if gst_caps_features_is_any(features) != 0 { return false }
         let count = gst_caps_features_get_size(features)

@@ -1,4 +1,5 @@
 import CShims
+import GStreamerBinding
 import TimeWarpMap
 
 /// The time-map properties both elements share (one pipeline string sets both alike). Defaults

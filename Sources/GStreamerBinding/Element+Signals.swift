@@ -1,0 +1,35 @@
+import CGStreamer
+
+// What an element tells: property changes, its bus, pads it adds.
+
+extension Element {
+    /// Posts a property-notify message for every property change in the pipeline (`-v`).
+    public func watchPropertyChanges() {
+        _ = gst_element_add_property_deep_notify_watch(raw, nil, 1)
+    }
+
+    /// The element's bus (a pipeline always has one); nil for an element outside a pipeline.
+    public var bus: Bus? { gst_element_get_bus(raw).map { Bus(adopting: $0) } }
+
+    /// Calls `handler` on the streaming thread for each pad the element adds ("pad-added").
+    /// The handler lives as long as the element.
+    public func onPadAdded(_ handler: @escaping @Sendable (Pad) -> Void) {
+        let callback: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?, gpointer?) -> Void = {
+            _, pad, data in
+            guard let pad, let data else { return }
+            Unmanaged<PadAddedHandler>.fromOpaque(data).takeUnretainedValue().body(Pad(raw: pad))
+        }
+        let release: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<PadAddedHandler>.fromOpaque(data).release()
+        }
+        g_signal_connect_data(object, "pad-added", unsafeBitCast(callback, to: GCallback.self),
+                              Unmanaged.passRetained(PadAddedHandler(handler)).toOpaque(), release,
+                              GConnectFlags(rawValue: 0))
+    }
+}
+
+private final class PadAddedHandler: Sendable {
+    let body: @Sendable (Pad) -> Void
+    init(_ body: @escaping @Sendable (Pad) -> Void) { self.body = body }
+}

@@ -1,0 +1,89 @@
+import CGStreamer
+import CGStreamerPbutils
+import Foundation
+import GStreamerBinding
+
+/// What GstDiscoverer found in a file.
+public struct MediaInfo {
+    /// Container duration (ns).
+    public var duration: UInt64
+    /// The first video stream: size and frame rate.
+    public var video: (width: Int, height: Int, fpsN: Int, fpsD: Int)?
+    /// The first audio stream: sample rate and channels.
+    public var audio: (rate: Int, channels: Int)?
+    /// Number of audio and video streams.
+    public var videoStreams = 0, audioStreams = 0
+
+    /// Duration in seconds.
+    public var seconds: Double { Double(duration) / 1e9 }
+
+    /// Video frames estimated from the frame rate (nil for variable-rate or no video).
+    public var estimatedFrames: Int? {
+        guard let v = video, v.fpsN > 0, v.fpsD > 0 else { return nil }
+        return Int(exactly: (seconds * Double(v.fpsN) / Double(v.fpsD)).rounded())
+    }
+
+    /// Probes `path`; throws one readable line when the file cannot be read as media.
+    public static func discover(path: String, timeoutSeconds: UInt64 = 30) throws -> MediaInfo {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw GStreamerError("cannot read '\(path)': no such file")
+        }
+        guard !isDirectory.boolValue else { throw GStreamerError("cannot read '\(path)': it is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw GStreamerError("cannot read '\(path)': permission denied")
+        }
+        let uri = try Gst.uri(forPath: path)
+        var error: UnsafeMutablePointer<GError>?
+        guard let discoverer = gst_discoverer_new(GstClockTime(timeoutSeconds * 1_000_000_000), &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw GStreamerError("cannot start GstDiscoverer: \(message)")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
+        let info = gst_discoverer_discover_uri(discoverer, uri, &error)
+        defer { if let info { g_object_unref(UnsafeMutableRawPointer(info)) } }
+        let message = error.map { String(cString: $0.pointee.message) }
+        if let error { g_error_free(error) }
+        guard let info else { throw GStreamerError("cannot read '\(path)': \(message ?? "unknown error")") }
+        switch gst_discoverer_info_get_result(info) {
+        case GST_DISCOVERER_OK:
+            break
+        case GST_DISCOVERER_MISSING_PLUGINS:
+            var missing: [String] = []
+            if let details = gst_discoverer_info_get_missing_elements_installer_details(info) {
+                var p = details
+                while let s = p.pointee { missing.append(String(cString: s)); p += 1 }
+            }
+            let what = missing.compactMap { $0.split(separator: "|").dropFirst(3).first.map(String.init) }
+            throw GStreamerError("cannot read '\(path)': a GStreamer plugin is missing"
+                           + (what.isEmpty ? "" : " (\(what.joined(separator: ", ")))"))
+        case GST_DISCOVERER_TIMEOUT:
+            throw GStreamerError("cannot read '\(path)': timed out while probing it")
+        default:
+            throw GStreamerError("cannot read '\(path)': \(message ?? "not a media file GStreamer can decode")")
+        }
+        var result = MediaInfo(duration: UInt64(gst_discoverer_info_get_duration(info)))
+        if let list = gst_discoverer_info_get_video_streams(info) {
+            result.videoStreams = Int(g_list_length(list))
+            if let data = list.pointee.data {
+                let v = OpaquePointer(data)
+                result.video = (Int(gst_discoverer_video_info_get_width(v)), Int(gst_discoverer_video_info_get_height(v)),
+                                Int(gst_discoverer_video_info_get_framerate_num(v)),
+                                Int(gst_discoverer_video_info_get_framerate_denom(v)))
+            }
+            gst_discoverer_stream_info_list_free(list)
+        }
+        if let list = gst_discoverer_info_get_audio_streams(info) {
+            result.audioStreams = Int(g_list_length(list))
+            if let data = list.pointee.data {
+                let a = OpaquePointer(data)
+                result.audio = (Int(gst_discoverer_audio_info_get_sample_rate(a)),
+                                Int(gst_discoverer_audio_info_get_channels(a)))
+            }
+            gst_discoverer_stream_info_list_free(list)
+        }
+        return result
+    }
+}
+
