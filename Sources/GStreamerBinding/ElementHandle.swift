@@ -33,7 +33,7 @@ public enum LogLevel {
 /// A borrowed pointer to our own element: messages, logging, notifications, pads.
 public struct ElementHandle {
     /// The element (not owned; the Swift state lives inside it).
-    public let raw: UnsafeMutablePointer<GstElement>
+    let raw: UnsafeMutablePointer<GstElement>
 
     /// Wraps our element as GStreamer hands it to a vfunc.
     public init(raw: UnsafeMutablePointer<GstElement>) { self.raw = raw }

@@ -1,4 +1,3 @@
-import GStreamerBinding
 import TimeWarpAudioCore
 /// What audiotimewarp keeps between buffers until a flush.
 struct AudioRun {

@@ -34,7 +34,7 @@ extension WarpElement where S: ~Copyable {
         guard !request.sent.exchange(true, ordering: .relaxed) else { return true }
         // One seek per origin: the audio and video elements of one demuxer would otherwise
         // both flush it (the second flush can catch a decoder negotiating).
-        let me = UInt(bitPattern: UnsafeRawPointer(element.raw))
+        let me = element.address
         if let origin = element.upstreamSourceAddress(), !ReverseSeekOwners.claim(origin, by: me) {
             element.log(.info, "reverse=true: another element asked the same upstream for reverse playback")
             return true

@@ -244,6 +244,6 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             slot.out.settings = settings
         }
         status.reset()
-        ReverseSeekOwners.release(by: UInt(bitPattern: UnsafeRawPointer(element.raw)))
+        ReverseSeekOwners.release(by: element.address)
     }
 }
