@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "gst-warp-launch",
             dependencies: [
-                "TimeWarpMap", "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
+                "TimeWarpMap", "TimeWarpAudioCore", "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
                 "CGStreamerPbutils",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

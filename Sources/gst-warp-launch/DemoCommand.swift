@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TimeWarpAudioCore
 import WarpLaunchKit
 
 /// `gst-warp-launch demo` (and `gst-warp-launch` without arguments): generates a test clip with
@@ -48,7 +49,7 @@ struct DemoCommand: ParsableCommand {
             let result = try job.run()
             // The before/after pair for the ear: the same warp with the pitch preserved.
             let preserved = "demo-warped-preserve.mp4"
-            _ = try WarpJob(input: original, output: preserved, curve: curve, frameRate: .fixed(30), pitch: "preserve",
+            _ = try WarpJob(input: original, output: preserved, curve: curve, frameRate: .fixed(30), pitch: AudioPitch.preserve.nick,
                             overwrite: .replace, quiet: true).run()
             print("")
             print("What happened: the clip plays at normal speed at both ends and at 2/3 speed in the middle")

@@ -9,7 +9,7 @@ final class FrameBlendRunTests: XCTestCase {
     let clip = BlendClip(format: "GRAY8")
 
     func testNearestIsTheDefaultAndUnchanged() {
-        XCTAssertEqual(FrameMode.defaultMode, .nearest)
+        XCTAssertEqual(FrameMode.propertyDefault, .nearest)
         var outputs: [[Int]] = []
         for launch in ["videotimewarp factor=2", "videotimewarp factor=2 frame-mode=nearest"] {
             let h = Harness(launch)
