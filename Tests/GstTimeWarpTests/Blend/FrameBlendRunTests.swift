@@ -2,6 +2,7 @@ import XCTest
 import CGStreamer
 import CGStreamerCheck
 @testable import GstTimeWarp
+import TimeWarpMap
 
 /// frame-mode: the default stays nearest, and blending never mixes frames of two runs
 /// (DISCONT, flush).
