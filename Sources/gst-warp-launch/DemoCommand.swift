@@ -63,7 +63,7 @@ struct DemoCommand: ParsableCommand {
             print("Pitch:     gst-play-1.0 \(preserved)   (--pitch preserve: the 880 Hz ticks stay at 880 Hz in the")
             print("           slow part, where \(warped) lowers them to 587 Hz, as tape does)")
             print("The curve: \(result.plotPath ?? "demo-warped.svg") (open it in a browser), or in the terminal:")
-            print("           gst-warp-launch plot --function double-smoothstep --factor 1.5 --duration 10")
+            print("           gst-warp-launch plot --function \(curve.resolvedFunction) --factor \(CurveOptions.number(curve.factor)) --duration 10")
         } catch {
             exitWithError(error)
         }
