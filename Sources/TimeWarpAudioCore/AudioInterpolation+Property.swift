@@ -1,17 +1,12 @@
-/// audiotimewarp's `interpolation` property (GEnum `GstTimeWarpInterpolation`): the GEnum value,
-/// nick and description of each kernel. The C enum table (`time_map_properties.c`) keeps its own
-/// copy of the strings; `PropertyTableTests` checks that the two agree.
+/// audiotimewarp's `interpolation` property (GEnum `GstTimeWarpInterpolation`; C table in
+/// `time_map_properties.c`): the GEnum value, nick and description of each kernel. A
+/// `PropertyEnum` (declared in GstTimeWarp, which sees both this target and TimeWarpMap).
 extension AudioInterpolation {
     /// The registered name of the GEnum type.
     public static let gTypeName = "GstTimeWarpInterpolation"
 
-    /// The property's default (the C spec's is `TIMEWARP_DEFAULT_INTERPOLATION`).
+    /// The property's default: sinc.
     public static let propertyDefault = AudioInterpolation.sinc
-
-    /// The interpolation a GEnum value names (the default for an unknown value).
-    public init(gEnumValue: Int32) {
-        self = Self.allCases.first(where: { $0.gEnumValue == gEnumValue }) ?? .propertyDefault
-    }
 
     /// This interpolation's GEnum value.
     public var gEnumValue: Int32 {
@@ -24,9 +19,6 @@ extension AudioInterpolation {
 
     /// The GEnum nick, as users write it (the raw value).
     public var nick: String { rawValue }
-
-    /// Looks an interpolation up by its nick; `nil` for an unknown name.
-    public init?(nick: String) { self.init(rawValue: nick) }
 
     /// The GEnum value's description (`value_name`).
     public var summary: String {

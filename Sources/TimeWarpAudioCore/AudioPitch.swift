@@ -1,7 +1,7 @@
-/// audiotimewarp's `pitch` property (GEnum `GstTimeWarpPitch`, raw value = GEnum value): whether
-/// the pitch follows the speed, as on tape (`WarpResampler`), or stays while only the tempo
-/// follows the map (`WarpStretcher`). The C enum table (`audio_element.c`) keeps its own copy of
-/// the strings; `PropertyTableTests` checks that the two agree.
+/// audiotimewarp's `pitch` property (GEnum `GstTimeWarpPitch`, raw value = GEnum value; C table in
+/// `audio_element.c`): whether the pitch follows the speed, as on tape (`WarpResampler`), or
+/// stays while only the tempo follows the map (`WarpStretcher`). A `PropertyEnum` (declared in
+/// GstTimeWarp, which sees both this target and TimeWarpMap).
 public enum AudioPitch: Int32, CaseIterable, Sendable {
     /// `follow`: resampling, half speed is an octave down (the default, as before the property).
     case follow = 0
@@ -11,14 +11,8 @@ public enum AudioPitch: Int32, CaseIterable, Sendable {
     /// The registered name of the GEnum type.
     public static let gTypeName = "GstTimeWarpPitch"
 
-    /// The property's default (the C spec's is `TIMEWARP_DEFAULT_PITCH`).
+    /// The property's default: follow.
     public static let propertyDefault = AudioPitch.follow
-
-    /// The pitch a GEnum value names (the default for an unknown value).
-    public init(gEnumValue: Int32) { self = AudioPitch(rawValue: gEnumValue) ?? .propertyDefault }
-
-    /// This pitch's GEnum value.
-    public var gEnumValue: Int32 { rawValue }
 
     /// The GEnum nick, as users write it.
     public var nick: String {
@@ -26,12 +20,6 @@ public enum AudioPitch: Int32, CaseIterable, Sendable {
         case .follow: return "follow"
         case .preserve: return "preserve"
         }
-    }
-
-    /// Looks a pitch mode up by its nick; `nil` for an unknown name.
-    public init?(nick: String) {
-        guard let match = Self.allCases.first(where: { $0.nick == nick }) else { return nil }
-        self = match
     }
 
     /// The GEnum value's description (`value_name`).

@@ -70,7 +70,7 @@ public struct CurveOptions: Sendable, Equatable {
         if let function { return function }
         if !keyframes.isEmpty { return WarpFunction.keyframes.nick }
         if !expression.isEmpty { return WarpFunction.expression.nick }
-        return TimeMapDefaults.function.nick
+        return WarpFunction.propertyDefault.nick
     }
 
     /// The element settings these options describe, with `duration` (seconds) when known.

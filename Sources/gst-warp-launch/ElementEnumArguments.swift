@@ -1,12 +1,14 @@
 import ArgumentParser
+import GstTimeWarp
 import TimeWarpAudioCore
 import TimeWarpMap
 import WarpLaunchKit
 
 /// The element enums as typed options: each parses its GEnum nick, the one spelling the
-/// elements, the C enum tables and the CLI share.
-extension WarpFunction: ExpressibleByArgument {
-    /// The function of a nick (`tapered-cosine`).
+/// elements, the C enum tables and the CLI share. (The constraints on the raw value make these
+/// more specific than the argument parser's own defaults for raw-value enums.)
+extension ExpressibleByArgument where Self: PropertyEnum, Self: RawRepresentable, RawValue: ExpressibleByArgument {
+    /// The case of a nick (`tapered-cosine`).
     public init?(argument: String) { self.init(nick: argument) }
     /// The nicks, in enum order.
     public static var allValueStrings: [String] { allCases.map(\.nick) }
@@ -14,23 +16,9 @@ extension WarpFunction: ExpressibleByArgument {
     public var defaultValueDescription: String { nick }
 }
 
-extension AudioInterpolation: ExpressibleByArgument {
-    /// The interpolation of a nick (`sinc`).
-    public init?(argument: String) { self.init(nick: argument) }
-    /// The nicks, in enum order.
-    public static var allValueStrings: [String] { allCases.map(\.nick) }
-    /// The nick.
-    public var defaultValueDescription: String { nick }
-}
-
-extension AudioPitch: ExpressibleByArgument {
-    /// The pitch mode of a nick (`preserve`).
-    public init?(argument: String) { self.init(nick: argument) }
-    /// The nicks, in enum order.
-    public static var allValueStrings: [String] { allCases.map(\.nick) }
-    /// The nick.
-    public var defaultValueDescription: String { nick }
-}
+extension WarpFunction: ExpressibleByArgument {}
+extension AudioInterpolation: ExpressibleByArgument {}
+extension AudioPitch: ExpressibleByArgument {}
 
 /// A value an option refuses, with the one line that says so: `exitWithError` prints it alone,
 /// without the argument parser's "The value ... is invalid for ..." around it.

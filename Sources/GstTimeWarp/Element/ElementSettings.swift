@@ -28,3 +28,7 @@ struct ElementSettings: Sendable {
     /// videotimewarp's `max-blend-frames`.
     var maxBlendFrames: Int32 = TIMEWARP_DEFAULT_MAX_BLEND_FRAMES
 }
+
+// The audio enums live in TimeWarpAudioCore, which does not see TimeWarpMap's protocol.
+extension AudioInterpolation: PropertyEnum {}
+extension AudioPitch: PropertyEnum {}

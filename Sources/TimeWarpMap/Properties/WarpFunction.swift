@@ -1,9 +1,7 @@
 /// The elements' `function` property: one case per value of the GEnum `GstTimeWarpFunction`
-/// (raw value = GEnum value), each with the nick users write and the description GObject shows.
-/// The element, the CLI and `CurveOptions` all name functions through this enum; the C enum table
-/// (`time_map_properties.c`) keeps its own copy of the strings, and `PropertyTableTests` checks
-/// that the two agree.
-public enum WarpFunction: Int32, CaseIterable, Sendable {
+/// (raw value = GEnum value; C table in `time_map_properties.c`). The element, the CLI and
+/// `CurveOptions` all name functions through this enum.
+public enum WarpFunction: Int32, PropertyEnum {
     /// A constant scale.
     case constant = 0
     /// A triangle of height `factor` centred on `u = 1/2`.
@@ -25,6 +23,9 @@ public enum WarpFunction: Int32, CaseIterable, Sendable {
 
     /// The registered name of the GEnum type.
     public static let gTypeName = "GstTimeWarpFunction"
+
+    /// The property's default: constant (with `factor` 1, an exact pass-through).
+    public static let propertyDefault = WarpFunction.constant
 
     /// The GEnum nick (`tapered-cosine`, ...), as users write it.
     public var nick: String {
@@ -54,12 +55,6 @@ public enum WarpFunction: Int32, CaseIterable, Sendable {
         case .expression: return "Expression: s(u) given by the expression property"
         case .antiderivative: return "Antiderivative: F(u) itself given by the expression property"
         }
-    }
-
-    /// Looks a function up by its nick; `nil` for an unknown name.
-    public init?(nick: String) {
-        guard let match = Self.allCases.first(where: { $0.nick == nick }) else { return nil }
-        self = match
     }
 
     /// The function a built-in curve computes.

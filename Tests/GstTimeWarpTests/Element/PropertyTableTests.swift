@@ -83,21 +83,29 @@ final class PropertyTableTests: XCTestCase {
 
     // MARK: - Enum tables
 
-    /// The Swift side of the four enums: type name and entries.
-    static let swiftEnums: [(typeName: String, entries: [EnumEntry])] = [
-        (WarpFunction.gTypeName, WarpFunction.allCases.map { EnumEntry(value: $0.rawValue, nick: $0.nick, name: $0.summary) }),
-        (AudioInterpolation.gTypeName, AudioInterpolation.allCases.map { EnumEntry(value: $0.gEnumValue, nick: $0.nick, name: $0.summary) }),
-        (AudioPitch.gTypeName, AudioPitch.allCases.map { EnumEntry(value: $0.rawValue, nick: $0.nick, name: $0.summary) }),
-        (FrameMode.gTypeName, FrameMode.allCases.map { EnumEntry(value: $0.rawValue, nick: $0.nick, name: $0.summary) }),
-    ]
+    /// The four enum properties' Swift types.
+    static let swiftEnums: [any PropertyEnum.Type] = [WarpFunction.self, AudioInterpolation.self, AudioPitch.self, FrameMode.self]
+
+    /// The Swift side of one enum, as GObject would list it.
+    static func entries<E: PropertyEnum>(_: E.Type) -> [EnumEntry] {
+        E.allCases.map { EnumEntry(value: $0.gEnumValue, nick: $0.nick, name: $0.summary) }
+    }
+
+    /// Checks one enum against its C table, whole and value by value, and its own lookups.
+    static func check<E: PropertyEnum>(_ type: E.Type) {
+        let swift = entries(type)
+        XCTAssertEqual(enumEntries(E.gTypeName), swift, "\(E.gTypeName): the C table against the Swift enum")
+        for entry in swift {
+            XCTAssertEqual(enumEntry(E.gTypeName, entry.value), entry, "\(E.gTypeName) value \(entry.value)")
+        }
+        for c in E.allCases {
+            XCTAssertEqual(E(gEnumValue: c.gEnumValue), c, "\(E.gTypeName) \(c.nick)")
+            XCTAssertEqual(E(nick: c.nick), c, "\(E.gTypeName) \(c.nick)")
+        }
+    }
 
     func testTheCEnumTablesHoldExactlyTheSwiftCases() {
-        for (typeName, swift) in Self.swiftEnums {
-            XCTAssertEqual(Self.enumEntries(typeName), swift, "\(typeName): the C table against the Swift enum")
-            for entry in swift {
-                XCTAssertEqual(Self.enumEntry(typeName, entry.value), entry, "\(typeName) value \(entry.value)")
-            }
-        }
+        for type in Self.swiftEnums { Self.check(type) }
     }
 
     func testTheEnumPropertiesUseTheseTypes() {
@@ -108,15 +116,14 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(Self.enumTypeName("videotimewarp", "frame-mode"), FrameMode.gTypeName)
     }
 
-    func testTheSwiftEnumsReadTheirOwnGEnumValues() {
-        for f in WarpFunction.allCases { XCTAssertEqual(WarpFunction(nick: f.nick), f) }
-        for i in AudioInterpolation.allCases { XCTAssertEqual(AudioInterpolation(gEnumValue: i.gEnumValue), i) }
-        for p in AudioPitch.allCases {
-            XCTAssertEqual(AudioPitch(gEnumValue: p.gEnumValue), p)
-            XCTAssertEqual(AudioPitch(nick: p.nick), p)
+    func testUnknownValuesReadAsTheDefaultAndBuiltinsRoundTrip() {
+        XCTAssertEqual(WarpFunction(gEnumValue: 99), .propertyDefault)
+        XCTAssertEqual(AudioInterpolation(gEnumValue: -1), .propertyDefault)
+        XCTAssertNil(AudioPitch(nick: "preserv"))
+        for b in BuiltinFunction.allCases {
+            XCTAssertEqual(WarpFunction(b).builtin, b)
+            XCTAssertEqual(BuiltinFunction(nick: b.nick), b)
         }
-        for m in FrameMode.allCases { XCTAssertEqual(FrameMode(gEnumValue: m.rawValue), m) }
-        for b in BuiltinFunction.allCases { XCTAssertEqual(WarpFunction(b).builtin, b) }
     }
 
     // MARK: - Defaults and ranges
@@ -124,8 +131,8 @@ final class PropertyTableTests: XCTestCase {
     func testTheSpecDefaultsAreTheSettingsDefaults() {
         let settings = ElementSettings()
         for element in ["videotimewarp", "audiotimewarp"] {
-            XCTAssertEqual(Self.defaultValue(element, "function", { g_value_get_enum($0) }), settings.timeMap.function.rawValue, element)
-            XCTAssertEqual(Self.defaultValue(element, "function", { g_value_get_enum($0) }), TimeMapDefaults.function.rawValue, element)
+            XCTAssertEqual(Self.defaultValue(element, "function", { g_value_get_enum($0) }), settings.timeMap.function.gEnumValue, element)
+            XCTAssertEqual(Self.defaultValue(element, "function", { g_value_get_enum($0) }), WarpFunction.propertyDefault.gEnumValue, element)
             XCTAssertEqual(Self.defaultValue(element, "factor", { g_value_get_double($0) }), settings.timeMap.factor, element)
             XCTAssertEqual(Self.defaultValue(element, "factor", { g_value_get_double($0) }), TimeMapDefaults.factor, element)
             XCTAssertEqual(Self.defaultValue(element, "modifier", { g_value_get_double($0) }), settings.timeMap.modifier, element)
