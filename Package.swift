@@ -55,8 +55,8 @@ let package = Package(
         .executableTarget(
             name: "gst-warp-launch",
             dependencies: [
-                "TimeWarpMap", "TimeWarpAudioCore", "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
-                "CGStreamerPbutils",
+                "TimeWarpMap", "TimeWarpAudioCore", "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions",
+                "CGStreamer", "CGStreamerPbutils",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,7 +1,8 @@
 import TimeWarpMap
 
 /// The time-map properties both elements share (one pipeline string sets both alike). Defaults
-/// come from `WarpFunction.propertyDefault` and `TimeMapDefaults`; `PropertyTableTests` checks them against the C property specs.
+/// come from `WarpFunction.propertyDefault` and `TimeMapDefaults`; `PropertyTableTests` checks
+/// them against the C property specs.
 public struct TimeMapSettings: Sendable {
     /// `function`.
     public var function: WarpFunction = WarpFunction.propertyDefault

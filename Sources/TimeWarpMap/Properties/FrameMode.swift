@@ -1,7 +1,6 @@
-/// videotimewarp's `frame-mode` (GEnum `GstTimeWarpFrameMode`, raw value = GEnum value): what an
-/// output slot shows at a fixed output rate. The C enum table (`video_element.c`) keeps its own
-/// copy of the strings; `PropertyTableTests` checks that the two agree.
-public enum FrameMode: Int32, CaseIterable, Sendable {
+/// videotimewarp's `frame-mode` (GEnum `GstTimeWarpFrameMode`, raw value = GEnum value; C table
+/// in `video_element.c`): what an output slot shows at a fixed output rate.
+public enum FrameMode: Int32, PropertyEnum {
     /// The input frame nearest to the slot (drop and duplicate, as videorate).
     case nearest = 0
     /// Slow motion mixes the two frames around the slot, speed-ups average the frames it spans.
@@ -10,11 +9,8 @@ public enum FrameMode: Int32, CaseIterable, Sendable {
     /// The registered name of the GEnum type.
     public static let gTypeName = "GstTimeWarpFrameMode"
 
-    /// The property's default (the C spec's is `TIMEWARP_DEFAULT_FRAME_MODE`).
+    /// The property's default: nearest.
     public static let propertyDefault = FrameMode.nearest
-
-    /// The mode a GEnum value names (the default for an unknown value).
-    public init(gEnumValue: Int32) { self = FrameMode(rawValue: gEnumValue) ?? .propertyDefault }
 
     /// The GEnum nick, as users write it.
     public var nick: String {
