@@ -65,10 +65,10 @@ let package = Package(
         .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "TimeWarpSettings", "GStreamerBinding"]),
         .executableTarget(
             name: "gst-warp-launch",
-            // GstTimeWarp is linked for the static registration of the plugin (CShims), not imported.
+            // GstTimeWarp: the plugin, registered statically, and the audio enums' PropertyEnum side.
             dependencies: [
-                "TimeWarpMap", "TimeWarpSettings", "GStreamerBinding", "GStreamerDiscovery", "GstTimeWarp",
-                "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
+                "TimeWarpMap", "TimeWarpAudioCore", "TimeWarpSettings", "GStreamerBinding", "GStreamerDiscovery",
+                "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

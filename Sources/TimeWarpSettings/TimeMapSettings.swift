@@ -1,16 +1,16 @@
-import CShims
 import GStreamerBinding
 import TimeWarpMap
 
 /// The time-map properties both elements share (one pipeline string sets both alike). Defaults
-/// come from `CShims.h`, which the C property specs use too.
+/// come from `WarpFunction.propertyDefault` and `TimeMapDefaults`; `PropertyTableTests` checks
+/// them against the C property specs.
 public struct TimeMapSettings: Sendable {
     /// `function`.
-    public var function: WarpFunction = WarpFunction(rawValue: TIMEWARP_DEFAULT_FUNCTION) ?? .constant
+    public var function: WarpFunction = WarpFunction.propertyDefault
     /// `factor`.
-    public var factor: Double = TIMEWARP_DEFAULT_FACTOR
+    public var factor: Double = TimeMapDefaults.factor
     /// `modifier`.
-    public var modifier: Double = TIMEWARP_DEFAULT_MODIFIER
+    public var modifier: Double = TimeMapDefaults.modifier
     /// `keyframes`, parsed when set (`parsedKeyframes`).
     public var keyframes: String = "" {
         didSet { parsedKeyframes = Self.parse(keyframes, KeyframeSpec.parse) }

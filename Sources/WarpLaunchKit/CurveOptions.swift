@@ -4,8 +4,8 @@ import TimeWarpSettings
 
 /// The curve options of `warp` and `plot` (the elements' time-map properties), as typed.
 public struct CurveOptions: Sendable, Equatable {
-    /// `--function`: an element enum nick; `nil` picks `keyframes` or `expression` when those are
-    /// given, else `constant`.
+    /// `--function`: a `WarpFunction` nick; `nil` picks `keyframes` or `expression` when those
+    /// are given, else the element's default (`constant`).
     public var function: String?
     /// `--factor`.
     public var factor: Double
@@ -16,10 +16,15 @@ public struct CurveOptions: Sendable, Equatable {
     /// `--expression`.
     public var expression: String
 
-    /// The tool's default curve (`demo`, and `warp` without a curve): double smoothstep, factor 1.5.
-    public static let toolDefault = CurveOptions(function: "double-smoothstep", factor: 1.5, modifier: 0.5)
+    /// The tool's default curve (`demo`, and `warp` and `plot` without a curve): double
+    /// smoothstep, factor 1.5 (the one place the tool departs from the element's defaults, whose
+    /// curve is the identity), the element's modifier.
+    public static let toolDefault = CurveOptions(function: WarpFunction.doubleSmoothstep.nick, factor: 1.5,
+                                                 modifier: TimeMapDefaults.modifier)
 
-    public init(function: String? = nil, factor: Double = 1.0, modifier: Double = 0.5,
+    /// Options as typed; what is not given takes the element's default.
+    public init(function: String? = nil, factor: Double = TimeMapDefaults.factor,
+                modifier: Double = TimeMapDefaults.modifier,
                 keyframes: String = "", expression: String = "") {
         self.function = function
         self.factor = factor
@@ -29,10 +34,7 @@ public struct CurveOptions: Sendable, Equatable {
     }
 
     /// The nicks of the `function` property, in enum order.
-    public static let functionNicks: [String] = [
-        "constant", "triangle", "cosine", "tapered-cosine", "power", "double-smoothstep",
-        "keyframes", "expression", "antiderivative",
-    ]
+    public static let functionNicks: [String] = WarpFunction.allCases.map(\.nick)
 
     /// `unknown function 'trianlge'; did you mean 'triangle'? (choose one of: ...)`.
     public static func unknownFunctionMessage(_ nick: String) -> String {
@@ -45,18 +47,20 @@ public struct CurveOptions: Sendable, Equatable {
     /// "factor", "modifier", "keyframes", "expression".
     public func conflict(given: Set<String>) -> String? {
         let nick = resolvedFunction
+        let resolved = WarpFunction(nick: nick)
         let how = function == nil ? "the function implied" : "--function \(nick)"
-        if given.contains("keyframes"), nick != "keyframes" {
+        if given.contains("keyframes"), resolved != .keyframes {
             return "--keyframes does nothing with \(how) (it is the curve of --function keyframes)"
         }
-        if given.contains("expression"), nick != "expression", nick != "antiderivative" {
+        if given.contains("expression"), resolved != .expression, resolved != .antiderivative {
             return "--expression does nothing with \(how) (it is for --function expression or antiderivative)"
         }
-        let parametric = !["keyframes", "expression", "antiderivative"].contains(nick)
+        // An unknown name counts as parametric: the unknown name is the error to report.
+        let parametric = resolved.map { $0.builtin != nil } ?? true
         for option in ["factor", "modifier"] where given.contains(option) {
-            if !parametric || (option == "modifier" && nick == "constant") {
+            if !parametric || (option == "modifier" && resolved == .constant) {
                 return "--\(option) does nothing with \(how)"
-                    + (nick == "constant" ? " (constant takes --factor only)" : " (its curve is given by --\(nick == "keyframes" ? "keyframes" : "expression"))")
+                    + (resolved == .constant ? " (constant takes --factor only)" : " (its curve is given by --\(resolved == .keyframes ? "keyframes" : "expression"))")
             }
         }
         return nil
@@ -65,9 +69,9 @@ public struct CurveOptions: Sendable, Equatable {
     /// The function nick in force (explicit, or implied by `keyframes` / `expression`).
     public var resolvedFunction: String {
         if let function { return function }
-        if !keyframes.isEmpty { return "keyframes" }
-        if !expression.isEmpty { return "expression" }
-        return "constant"
+        if !keyframes.isEmpty { return WarpFunction.keyframes.nick }
+        if !expression.isEmpty { return WarpFunction.expression.nick }
+        return WarpFunction.propertyDefault.nick
     }
 
     /// The element settings these options describe, with `duration` (seconds) when known.
@@ -75,14 +79,13 @@ public struct CurveOptions: Sendable, Equatable {
     /// keyframes/expression text.
     public func settings(duration: Double? = nil) throws -> TimeMapSettings {
         let nick = resolvedFunction
-        guard let index = Self.functionNicks.firstIndex(of: nick),
-              let function = WarpFunction(rawValue: Int32(index)) else {
+        guard let function = WarpFunction(nick: nick) else {
             throw CLIError(Self.unknownFunctionMessage(nick))
         }
-        if nick == "keyframes", keyframes.isEmpty {
+        if function == .keyframes, keyframes.isEmpty {
             throw CLIError("function=keyframes needs --keyframes, e.g. --keyframes '0:1, 0.5:2:smooth, 1:1'")
         }
-        if (nick == "expression" || nick == "antiderivative"), expression.isEmpty {
+        if function == .expression || function == .antiderivative, expression.isEmpty {
             throw CLIError("function=\(nick) needs --expression, e.g. --expression '1 + u'")
         }
         var s = TimeMapSettings()
@@ -134,10 +137,10 @@ public struct CurveOptions: Sendable, Equatable {
     public func elementProperties() -> [(name: String, value: String)] {
         let nick = resolvedFunction
         var props: [(String, String)] = [("function", nick)]
-        switch nick {
-        case "keyframes": props.append(("keyframes", keyframes))
-        case "expression", "antiderivative": props.append(("expression", expression))
-        case "constant": props.append(("factor", Self.number(factor)))
+        switch WarpFunction(nick: nick) {
+        case .keyframes?: props.append(("keyframes", keyframes))
+        case .expression?, .antiderivative?: props.append(("expression", expression))
+        case .constant?: props.append(("factor", Self.number(factor)))
         default:
             props.append(("factor", Self.number(factor)))
             props.append(("modifier", Self.number(modifier)))

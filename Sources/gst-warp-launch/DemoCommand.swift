@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GStreamerBinding
+import TimeWarpAudioCore
 import WarpLaunchKit
 
 /// `gst-warp-launch demo` (and `gst-warp-launch` without arguments): generates a test clip with
@@ -49,7 +50,7 @@ struct DemoCommand: ParsableCommand {
             let result = try job.run()
             // The before/after pair for the ear: the same warp with the pitch preserved.
             let preserved = "demo-warped-preserve.mp4"
-            _ = try WarpJob(input: original, output: preserved, curve: curve, frameRate: .fixed(30), pitch: "preserve",
+            _ = try WarpJob(input: original, output: preserved, curve: curve, frameRate: .fixed(30), pitch: AudioPitch.preserve.nick,
                             overwrite: .replace, quiet: true).run()
             print("")
             print("What happened: the clip plays at normal speed at both ends and at 2/3 speed in the middle")
@@ -63,7 +64,7 @@ struct DemoCommand: ParsableCommand {
             print("Pitch:     gst-play-1.0 \(preserved)   (--pitch preserve: the 880 Hz ticks stay at 880 Hz in the")
             print("           slow part, where \(warped) lowers them to 587 Hz, as tape does)")
             print("The curve: \(result.plotPath ?? "demo-warped.svg") (open it in a browser), or in the terminal:")
-            print("           gst-warp-launch plot --function double-smoothstep --factor 1.5 --duration 10")
+            print("           gst-warp-launch plot --function \(curve.resolvedFunction) --factor \(CurveOptions.number(curve.factor)) --duration 10")
         } catch {
             exitWithError(error)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GStreamerBinding
+import TimeWarpMap
 import WarpLaunchKit
 
 /// The entry point: no arguments print the usage; `warp`, `plot`, `check`, `demo` and `help`
@@ -63,14 +64,16 @@ struct GstWarpLaunch: ParsableCommand {
 
 /// The curve options shared by `warp` and `plot`: the elements' time-map properties.
 struct CurveArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("The time-scale function: \(CurveOptions.functionNicks.joined(separator: ", ")). Default: double-smoothstep, or keyframes/expression when those are given.",
-                               valueName: "name"))
-    var function: String?
+    @Option(help: ArgumentHelp("The time-scale function: \(WarpFunction.allValueStrings.joined(separator: ", ")). Default: \(CurveOptions.toolDefault.resolvedFunction), or keyframes/expression when those are given.",
+                               valueName: "name"),
+            completion: .list(WarpFunction.allValueStrings),
+            transform: WarpFunction.parser(refusing: CurveOptions.unknownFunctionMessage))
+    var function: WarpFunction?
 
-    @Option(parsing: .unconditional, help: "First parameter of the built-ins (the scale itself for constant). Default: 1.5.")
+    @Option(parsing: .unconditional, help: "First parameter of the built-ins (the scale itself for constant). Default: \(CurveOptions.number(CurveOptions.toolDefault.factor)).")
     var factor: Double?
 
-    @Option(parsing: .unconditional, help: "Second parameter of the built-ins, in (0, 1]. Default: 0.5.")
+    @Option(parsing: .unconditional, help: "Second parameter of the built-ins, in (0, 1]. Default: \(CurveOptions.number(CurveOptions.toolDefault.modifier)).")
     var modifier: Double?
 
     @Option(help: ArgumentHelp("A keyframe curve 'u:s[:ease], ...' (u in [0,1], or seconds like 2.5s; ease linear, smooth, hold or cubic).",
@@ -81,12 +84,10 @@ struct CurveArguments: ParsableArguments {
                                valueName: "expr"))
     var expression: String?
 
-    /// Refuses an unknown function (with a did-you-mean) and options that do nothing for the
-    /// function in force (`--keyframes` with `--function triangle`): usage errors.
+    /// Refuses options that do nothing for the function in force (`--keyframes` with
+    /// `--function triangle`): usage errors. (An unknown function is refused while parsing, with a
+    /// did-you-mean.)
     func validate() throws {
-        if let function, !CurveOptions.functionNicks.contains(function) {
-            throw ValidationError(CurveOptions.unknownFunctionMessage(function))
-        }
         var given: Set<String> = []
         if factor != nil { given.insert("factor") }
         if modifier != nil { given.insert("modifier") }
@@ -97,16 +98,17 @@ struct CurveArguments: ParsableArguments {
 
     /// The options, defaulting to `CurveOptions.toolDefault` (double smoothstep, factor 1.5).
     var options: CurveOptions {
-        var function = self.function
-        if function == nil, keyframes == nil, expression == nil { function = "double-smoothstep" }
-        return CurveOptions(function: function, factor: factor ?? 1.5, modifier: modifier ?? 0.5,
+        let tool = CurveOptions.toolDefault
+        var function = self.function?.nick
+        if function == nil, keyframes == nil, expression == nil { function = tool.function }
+        return CurveOptions(function: function, factor: factor ?? tool.factor, modifier: modifier ?? tool.modifier,
                             keyframes: keyframes ?? "", expression: expression ?? "")
     }
 }
 
 /// Ends the process after an error, in the one style of the commands: `error: message` on
 /// stderr, status 1 for bad input (a `CLIError`), 2 for bad usage (what the argument parser or a
-/// `validate()` refuses), 128 + the signal after one. Help and `--version` requests print and
+/// `validate()` refuses; a `RefusedValue` prints alone), 128 + the signal after one. Help and `--version` requests print and
 /// exit 0.
 func exitWithError(_ error: Error) -> Never {
     if ProgressReporter.drawing { printError("") }
@@ -120,6 +122,10 @@ func exitWithError(_ error: Error) -> Never {
     }
     if let code = error as? ExitCode { exit(code.rawValue) }
     if GstWarpLaunch.exitCode(for: error) == .success { GstWarpLaunch.exit(withError: error) }
+    if let refused = RefusedValue.carried(by: error) {
+        printError("error: \(refused.message)")
+        exit(2)
+    }
     let text = GstWarpLaunch.message(for: error)
     printError("error: \(text.prefix(1).lowercased() + text.dropFirst())")
     exit(2)

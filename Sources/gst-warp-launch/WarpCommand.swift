@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TimeWarpAudioCore
 import WarpLaunchKit
 
 /// `gst-warp-launch warp INPUT OUTPUT [curve options] [--fps ...] [--plot]`.
@@ -61,8 +62,11 @@ struct WarpCommand: ParsableCommand {
                                valueName: "kbps"))
     var audioBitrate: Int?
 
-    @Option(help: ArgumentHelp("Audio interpolation: linear, cubic or sinc (default sinc).", valueName: "kind"))
-    var interpolation: String?
+    @Option(help: ArgumentHelp("Audio interpolation: \(AudioInterpolation.choicesText) (default \(AudioInterpolation.propertyDefault.nick)).",
+                               valueName: "kind"),
+            completion: .list(AudioInterpolation.allValueStrings),
+            transform: AudioInterpolation.parser { AudioInterpolation.mustBe("--interpolation", $0) })
+    var interpolation: AudioInterpolation?
 
     @Flag(help: "Write the clip backwards (video and audio), with the curve applied in forward input time.")
     var reverse = false
@@ -70,9 +74,11 @@ struct WarpCommand: ParsableCommand {
     @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
     var blend = false
 
-    @Option(help: ArgumentHelp("Audio pitch: follow (moves with the speed, as tape) or preserve (only the tempo follows the curve) (default follow).",
-                               valueName: "mode"))
-    var pitch: String?
+    @Option(help: ArgumentHelp("Audio pitch: \(AudioPitch.follow.nick) (moves with the speed, as tape) or \(AudioPitch.preserve.nick) (only the tempo follows the curve) (default \(AudioPitch.propertyDefault.nick)).",
+                               valueName: "mode"),
+            completion: .list(AudioPitch.allValueStrings),
+            transform: AudioPitch.parser { AudioPitch.mustBe("--pitch", $0) })
+    var pitch: AudioPitch?
 
     @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
     var plot = false
@@ -97,14 +103,6 @@ struct WarpCommand: ParsableCommand {
                 throw ValidationError("--fps \(fps) is not a frame rate: give \(FrameRateChoice.syntax)")
             }
         }
-        if let interpolation, !["linear", "cubic", "sinc"].contains(interpolation) {
-            throw ValidationError("--interpolation must be linear, cubic or sinc"
-                                  + (Suggestion.closest(to: interpolation, in: ["linear", "cubic", "sinc"]).map { " (did you mean '\($0)'?)" } ?? ""))
-        }
-        if let pitch, !["follow", "preserve"].contains(pitch) {
-            throw ValidationError("--pitch must be follow or preserve"
-                                  + (Suggestion.closest(to: pitch, in: ["follow", "preserve"]).map { " (did you mean '\($0)'?)" } ?? ""))
-        }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be positive") }
         if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
         if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
@@ -118,8 +116,8 @@ struct WarpCommand: ParsableCommand {
 
     func run() throws {
         let job = WarpJob(input: input, output: output, curve: curve.options,
-                          frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation,
-                          pitch: pitch, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
+                          frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
+                          pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
                           duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
         do {
             _ = try job.run()

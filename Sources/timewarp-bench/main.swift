@@ -29,7 +29,7 @@ print(pad("curve", 46) + pad("build µs", 12) + pad("T ns/call", 12) + pad("T⁻
 var checksum = 0.0
 let D = 10.0
 var cases: [(String, () throws -> any TimeScaleCurve)] = BuiltinFunction.allCases.map { f in
-    ("\(f.rawValue) factor=1.5 modifier=0.5", { BuiltinCurve(function: f, factor: 1.5, modifier: 0.5) })
+    ("\(f.nick) factor=1.5 modifier=0.5", { BuiltinCurve(function: f, factor: 1.5, modifier: 0.5) })
 }
 for text in ["1 + 0.5*sin(2*pi*u)", "exp(u)", "1 + abs(u - 0.3)", "smoothstep(0.2, 0.8, u) + 0.5"] {
     cases.append(("expression \(text)", { try ExpressionCurve.make(expression: try Expression.parse(text), mediaDuration: D) }))

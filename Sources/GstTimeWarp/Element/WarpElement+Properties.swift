@@ -9,7 +9,7 @@ extension WarpElement where S: ~Copyable {
         let property = TimeWarpPropertyId(rawValue: id)
         let handled = shared.withLock { state -> Bool in
             switch property {
-            case TIMEWARP_PROP_FUNCTION: state.settings.timeMap.function = WarpFunction(rawValue: value.enumValue) ?? .constant
+            case TIMEWARP_PROP_FUNCTION: state.settings.timeMap.function = WarpFunction(gEnumValue: value.enumValue)
             case TIMEWARP_PROP_FACTOR: state.settings.timeMap.factor = value.double
             case TIMEWARP_PROP_MODIFIER: state.settings.timeMap.modifier = value.double
             case TIMEWARP_PROP_KEYFRAMES: state.settings.timeMap.keyframes = value.string

@@ -1,4 +1,5 @@
 import GStreamerBinding
+import TimeWarpMap
 import CShims
 
 /// videotimewarp as an element kind: its caps and allocation answers (`VideoNegotiation.swift`,

@@ -1,5 +1,6 @@
 import CShims
 import GStreamerBinding
+import TimeWarpMap
 
 /// The output frame-rate mode negotiated with downstream.
 enum VideoRateMode: Equatable, Sendable {
@@ -65,7 +66,7 @@ struct VideoSegmentRun {
     /// the previous one ended, so `T` is evaluated once per frame instead of twice.
     var lastEnd: (streamTime: UInt64, warped: UInt64)?
     /// `frame-mode`, read when the segment begins.
-    var frameMode = FrameMode.defaultMode
+    var frameMode = FrameMode.propertyDefault
     /// `max-blend-frames`, read when the segment begins.
     var maxBlendFrames = Int(TIMEWARP_DEFAULT_MAX_BLEND_FRAMES)
 }

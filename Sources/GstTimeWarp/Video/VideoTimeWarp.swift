@@ -1,6 +1,7 @@
 import CGStreamer
 import CShims
 import GStreamerBinding
+import TimeWarpMap
 
 /// `videotimewarp`: rewrites frame timestamps through the time map; with a fixed output frame
 /// rate it shows, in each output slot, the input frame whose warped time is nearest (ties go to

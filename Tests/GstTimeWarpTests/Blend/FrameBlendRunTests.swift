@@ -2,6 +2,7 @@ import XCTest
 import CGStreamer
 import CGStreamerCheck
 @testable import GstTimeWarp
+import TimeWarpMap
 
 /// frame-mode: the default stays nearest, and blending never mixes frames of two runs
 /// (DISCONT, flush).
@@ -9,7 +10,7 @@ final class FrameBlendRunTests: XCTestCase {
     let clip = BlendClip(format: "GRAY8")
 
     func testNearestIsTheDefaultAndUnchanged() {
-        XCTAssertEqual(FrameMode.defaultMode, .nearest)
+        XCTAssertEqual(FrameMode.propertyDefault, .nearest)
         var outputs: [[Int]] = []
         for launch in ["videotimewarp factor=2", "videotimewarp factor=2 frame-mode=nearest"] {
             let h = Harness(launch)

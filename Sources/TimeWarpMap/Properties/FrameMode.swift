@@ -1,0 +1,31 @@
+/// videotimewarp's `frame-mode` (GEnum `GstTimeWarpFrameMode`, raw value = GEnum value; C table
+/// in `video_element.c`): what an output slot shows at a fixed output rate.
+public enum FrameMode: Int32, PropertyEnum {
+    /// The input frame nearest to the slot (drop and duplicate, as videorate).
+    case nearest = 0
+    /// Slow motion mixes the two frames around the slot, speed-ups average the frames it spans.
+    case blend = 1
+
+    /// The registered name of the GEnum type.
+    public static let gTypeName = "GstTimeWarpFrameMode"
+
+    /// The property's default: nearest.
+    public static let propertyDefault = FrameMode.nearest
+
+    /// The GEnum nick, as users write it.
+    public var nick: String {
+        switch self {
+        case .nearest: return "nearest"
+        case .blend: return "blend"
+        }
+    }
+
+    /// The GEnum value's description (`value_name`).
+    public var summary: String {
+        switch self {
+        case .nearest: return "Nearest: each output slot shows the input frame nearest to it (drop/duplicate)"
+        case .blend:
+            return "Blend: slow motion mixes the two surrounding frames, speed-ups average the frames the slot spans (a shutter)"
+        }
+    }
+}
