@@ -10,7 +10,7 @@ let package = Package(
         // For Swift applications that embed GStreamer and register the plugin statically
         // (TimeWarpMap holds the curve types they may hand an element; GstTimeWarp re-exports the
         // binding and the settings).
-        .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap", "TimeWarpSettings", "GStreamerBinding"]),
+        .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap", "GStreamerBinding"]),
         .executable(name: "gst-warp-launch", targets: ["gst-warp-launch"]),
         .executable(name: "timewarp-bench", targets: ["timewarp-bench"]),
     ],
@@ -52,34 +52,38 @@ let package = Package(
         // GstDiscoverer (what a media file holds), for gst-warp-launch only: the plugin does not
         // link gstreamer-pbutils.
         .target(name: "GStreamerDiscovery", dependencies: ["GStreamerBinding", "CGStreamer", "CGStreamerPbutils"]),
-        // The time-map properties both elements share (function, factor, keyframes, ...) and the
-        // curve they build; the CLI uses them too.
-        .target(name: "TimeWarpSettings", dependencies: ["TimeWarpMap", "GStreamerBinding", "CShims"]),
         // The GStreamer elements (the plugin) on top of the math, the settings and the binding.
         .target(
             name: "GstTimeWarp",
-            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "TimeWarpSettings", "GStreamerBinding", "CShims", "CGStreamer"]
+            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer"]
         ),
         // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
         // pipeline.
-        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "TimeWarpSettings", "GStreamerBinding"]),
+        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "GStreamerBinding"]),
         .executableTarget(
             name: "gst-warp-launch",
             // GstTimeWarp: the plugin, registered statically, and the audio enums' PropertyEnum side.
             dependencies: [
-                "TimeWarpMap", "TimeWarpAudioCore", "TimeWarpSettings", "GStreamerBinding", "GStreamerDiscovery",
+                "TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "GStreamerDiscovery",
                 "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "timewarp-bench", dependencies: ["TimeWarpMap"]),
+        // Pure math: the time map, its curves and settings (no GStreamer).
+        .testTarget(name: "TimeWarpMapTests", dependencies: ["TimeWarpMap"]),
+        // The audio core: resampler, stretcher, engine (no GStreamer).
+        .testTarget(name: "TimeWarpAudioCoreTests", dependencies: ["TimeWarpAudioCore", "TimeWarpMap"]),
+        // The elements through GstHarness and whole pipelines, and the binding layer.
         .testTarget(
             name: "GstTimeWarpTests",
             dependencies: [
-                "TimeWarpMap", "TimeWarpAudioCore", "TimeWarpSettings", "GStreamerBinding", "GstTimeWarp",
-                "WarpLaunchKit", "CShims", "CGStreamer", "CGStreamerCheck",
+                "TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "GstTimeWarp", "CShims", "CGStreamer",
+                "CGStreamerCheck",
             ]
         ),
+        // gst-warp-launch: its pure logic (Logic/) and the built tool run as a user would (Tool/).
+        .testTarget(name: "WarpLaunchTests", dependencies: ["WarpLaunchKit", "TimeWarpMap", "GStreamerBinding"]),
     ],
     swiftLanguageModes: [.v6]
 )

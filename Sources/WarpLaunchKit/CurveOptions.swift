@@ -1,6 +1,5 @@
 import GStreamerBinding
 import TimeWarpMap
-import TimeWarpSettings
 
 /// The curve options of `warp` and `plot` (the elements' time-map properties), as typed.
 public struct CurveOptions: Sendable, Equatable {

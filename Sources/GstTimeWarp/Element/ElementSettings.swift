@@ -1,7 +1,6 @@
 import TimeWarpAudioCore
 import TimeWarpMap
 import CShims
-import TimeWarpSettings
 
 /// Everything the application sets on an element, read by the streaming thread: the time-map
 /// properties both elements share and the element-specific ones. One value under one lock

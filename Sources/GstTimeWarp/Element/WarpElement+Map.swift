@@ -1,6 +1,5 @@
 import GStreamerBinding
 import TimeWarpMap
-import TimeWarpSettings
 /// The time map of the current stream: built once (from the settings and, when `duration` is
 /// NONE, upstream's duration), published in `shared`, and kept across seeks until a time-map
 /// property changes or the element goes back to READY.

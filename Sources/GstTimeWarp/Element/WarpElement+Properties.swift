@@ -1,7 +1,6 @@
 import GStreamerBinding
 import TimeWarpMap
 import CShims
-import TimeWarpSettings
 
 /// GObject properties: the time-map ones both elements share, then the element's own.
 extension WarpElement where S: ~Copyable {

@@ -1,5 +1,4 @@
 import XCTest
-@testable import GstTimeWarp
 @testable import WarpLaunchKit
 
 /// The plot view: its caption, the SVG document and the terminal drawing.

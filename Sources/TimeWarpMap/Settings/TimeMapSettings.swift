@@ -1,5 +1,3 @@
-import GStreamerBinding
-import TimeWarpMap
 
 /// The time-map properties both elements share (one pipeline string sets both alike). Defaults
 /// come from `WarpFunction.propertyDefault` and `TimeMapDefaults`; `PropertyTableTests` checks
@@ -23,10 +21,13 @@ public struct TimeMapSettings: Sendable {
     public private(set) var parsedKeyframes: Result<KeyframeSpec, CurveParseError>?
     /// The parsed `expression` (nil while empty).
     public private(set) var parsedExpression: Result<Expression, CurveParseError>?
-    /// `duration` in ns, or `ClockTime.none` to ask upstream.
-    public var duration: UInt64 = ClockTime.none
+    /// `duration` in ns, or `askUpstream` to ask upstream.
+    public var duration: UInt64 = TimeMapSettings.askUpstream
     /// A curve supplied by application code (Swift API); overrides `function` when set.
     public var customCurve: (any TimeScaleCurve)? = nil
+
+    /// The `duration` that means "ask upstream": GStreamer's GST_CLOCK_TIME_NONE (all bits set).
+    public static let askUpstream = UInt64.max
 
     /// Creates the default settings (an exact pass-through).
     public init() {}
@@ -39,7 +40,7 @@ public struct TimeMapSettings: Sendable {
 
     /// The media duration from the `duration` property, in seconds.
     public var durationSeconds: Double? {
-        duration == ClockTime.none ? nil : ClockTime.seconds(duration)
+        duration == Self.askUpstream ? nil : Double(duration) / 1e9
     }
 
     /// Builds the curve these settings describe; `mediaDuration` is needed by some curves.

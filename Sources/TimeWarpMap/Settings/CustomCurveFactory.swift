@@ -1,4 +1,3 @@
-import TimeWarpMap
 
 /// Error for settings that cannot produce a curve.
 public struct SettingsError: Error, CustomStringConvertible {

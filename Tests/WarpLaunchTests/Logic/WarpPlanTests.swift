@@ -1,5 +1,4 @@
 import XCTest
-@testable import GstTimeWarp
 @testable import WarpLaunchKit
 
 /// The plan `warp` prints before it starts, and the curve options behind it.

@@ -1,6 +1,5 @@
 import XCTest
 @testable import TimeWarpMap
-@testable import GstTimeWarp
 
 /// The smallest scale accepted is the same for every kind of curve (docs/mathematics.md#validation):
 /// a scale that touches 0 is fine where F still increases; a map whose output advances less

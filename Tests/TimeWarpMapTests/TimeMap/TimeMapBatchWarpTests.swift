@@ -1,5 +1,4 @@
 import XCTest
-@testable import GstTimeWarp
 @testable import TimeWarpMap
 
 /// `TimeMap.warp(inPlace:)`, which audiotimewarp maps every input sample with, gives exactly
