@@ -33,7 +33,7 @@ build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 ## Runs every test: Swift, plugin loading, Python, pipelines/ cases, the CLI against
-## gst-launch-1.0, the README examples.
+## gst-launch-1.0, the commands and examples of the README and docs/
 test: build
 	$(SWIFT) build --build-tests
 	GST_WARP_LAUNCH=$(LAUNCH) $(SWIFT) test --skip-build

@@ -74,6 +74,7 @@ for c in "$here"/elements/*.c; do
     # shellcheck disable=SC2086
     $nice "$clang" -O1 -g -fPIC -c "$c" -o "$work/obj/fuzz_$(basename "$c" .c).o"
 done
+module GStreamerBinding $(find "$src/GStreamerBinding" -name '*.swift' | sort)
 module GstTimeWarp $(find "$src/GstTimeWarp" -name '*.swift' | sort)
 
 echo "swiftc fuzz-elements" >&2
