@@ -8,14 +8,15 @@ extension AudioState {
     /// frames of one input buffer, which go out in buffers of this size.
     static let maxFramesPerBuffer = 4096
 
-    /// Feeds raw interleaved bytes (whole samples) to the run's engine a step at a time, pushing
-    /// what each step makes ready. Misaligned bytes are copied first.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ out: StreamOutput) -> GstFlowReturn {
-        guard let sampleSize = run.active?.engine.sampleSize, let alignment = run.active?.engine.sampleAlignment,
-              let base = bytes.baseAddress, bytes.count >= sampleSize else { return GST_FLOW_OK }
+    /// Feeds raw interleaved bytes (whole samples of `format`) to the run's engine a step at a
+    /// time, pushing what each step makes ready. Misaligned bytes are copied first (a sample's
+    /// alignment is its size).
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat, _ out: StreamOutput) -> GstFlowReturn {
+        let sampleSize = format.bytesPerFrame / max(format.channels, 1)
+        guard sampleSize > 0, let base = bytes.baseAddress, bytes.count >= sampleSize else { return GST_FLOW_OK }
         let whole = UnsafeRawBufferPointer(start: base, count: bytes.count - bytes.count % sampleSize)
-        guard Int(bitPattern: base) % alignment != 0 else { return feedAligned(whole, out) }
-        return withUnsafeTemporaryAllocation(byteCount: whole.count, alignment: alignment) { copy in
+        guard Int(bitPattern: base) % sampleSize != 0 else { return feedAligned(whole, out) }
+        return withUnsafeTemporaryAllocation(byteCount: whole.count, alignment: 16) { copy in
             copy.copyMemory(from: whole)
             return feedAligned(UnsafeRawBufferPointer(copy), out)
         }

@@ -96,7 +96,7 @@ extension AudioState {
         run.nextStreamTime = end >= length ? end - length : 0
         return part.bytes.withUnsafeMutableBytes { bytes in
             Self.reverseFrames(bytes, frames: frames, bytesPerFrame: bpf)
-            return feed(UnsafeRawBufferPointer(rebasing: bytes[0..<min(frames * bpf, bytes.count)]), out)
+            return feed(UnsafeRawBufferPointer(rebasing: bytes[0..<min(frames * bpf, bytes.count)]), format: format, out)
         }
     }
 

@@ -4,11 +4,7 @@ import TimeWarpAudioCore
 /// what a run (`ActiveRun`) holds, whichever way the pitch goes. `AudioSampleFormat.bind(_:)` is
 /// the one place the sample type is chosen.
 protocol AudioRunEngine {
-    /// Bytes of one sample.
-    var sampleSize: Int { get }
-    /// Alignment the bytes given to `append(_:)` must have.
-    var sampleAlignment: Int { get }
-    /// Appends one step's worth of the whole samples in `bytes` (aligned to `sampleAlignment`);
+    /// Appends one step's worth of the whole samples in `bytes` (aligned to the sample size);
     /// returns how many bytes it took (0 when it takes nothing more).
     mutating func append(_ bytes: UnsafeRawBufferPointer) -> Int
     /// Renders the next ready frames, at most `maxFrames`, into a new buffer.
@@ -33,9 +29,6 @@ enum RenderedPiece: ~Copyable {
 struct TypedAudioEngine<S: WarpSample, E: AudioWarpEngine>: AudioRunEngine {
     /// The resampler or the stretcher.
     var engine: E
-
-    var sampleSize: Int { MemoryLayout<S>.stride }
-    var sampleAlignment: Int { MemoryLayout<S>.alignment }
 
     /// Appends one step of `bytes` viewed as samples of `S`.
     mutating func append(_ bytes: UnsafeRawBufferPointer) -> Int {

@@ -113,14 +113,14 @@ extension AudioState: WarpStream {
         let ret = buffer.withBytes { bytes -> GstFlowReturn in
             guard joining || bytes.count % format.bytesPerFrame != 0 else {
                 let start = min(skipped * format.bytesPerFrame, bytes.count)
-                return feed(UnsafeRawBufferPointer(rebasing: bytes[start...]), out)
+                return feed(UnsafeRawBufferPointer(rebasing: bytes[start...]), format: format, out)
             }
             var joined = run.partialFrame
             joined.append(contentsOf: bytes)
             let whole = joined.count - joined.count % format.bytesPerFrame
             run.partialFrame = Array(joined[whole...])
             return joined.withUnsafeBytes { all in
-                feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]), out)
+                feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]), format: format, out)
             }
         }
         guard let ret else {
