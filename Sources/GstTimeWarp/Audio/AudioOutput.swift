@@ -11,7 +11,8 @@ extension AudioState {
     /// Feeds raw interleaved bytes (whole samples of `format`) to the run's engine a step at a
     /// time, pushing what each step makes ready. Misaligned bytes are copied first (a sample's
     /// alignment is its size).
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat, _ out: StreamOutput) -> GstFlowReturn {
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat,
+                       _ out: StreamOutput) -> GstFlowReturn {
         let sampleSize = format.bytesPerFrame / max(format.channels, 1)
         guard sampleSize > 0, let base = bytes.baseAddress, bytes.count >= sampleSize else { return GST_FLOW_OK }
         let whole = UnsafeRawBufferPointer(start: base, count: bytes.count - bytes.count % sampleSize)
@@ -44,7 +45,8 @@ extension AudioState {
                 let ret = push(piece, frames: frames, out)
                 guard ret == GST_FLOW_OK else { return ret }
             case .allocationFailed(let frames):
-                out.postError(.resource, code: ErrorCode.noSpace, "Could not allocate an audio buffer of \(frames) frames")
+                out.postError(.resource, code: ErrorCode.noSpace,
+                              "Could not allocate an audio buffer of \(frames) frames")
                 return GST_FLOW_ERROR
             case .nothing:
                 return GST_FLOW_OK
@@ -55,7 +57,7 @@ extension AudioState {
     /// Stamps `piece` (`frames` frames) from the run's clock and pushes it.
     mutating func push(_ piece: consuming Buffer, frames: Int, _ out: StreamOutput) -> GstFlowReturn {
         guard case .forward(var clock)? = run.active?.clock else {
-            return run.active == nil ? GST_FLOW_OK : pushReversed(piece, frames: frames, out)
+            return run.isRunning ? pushReversed(piece, frames: frames, out) : GST_FLOW_OK
         }
         var stamp = clock.stamp(count: frames)
         run.active?.clock = .forward(clock)

@@ -46,15 +46,19 @@ struct TypedAudioEngine<S: WarpSample, E: AudioWarpEngine>: AudioRunEngine {
         let frames = min(ready, maxFrames)
         let frameSize = engine.channels &* MemoryLayout<S>.stride
         let (size, overflow) = frames.multipliedReportingOverflow(by: frameSize)
-        guard !overflow, size > 0, var piece = Buffer.allocate(size: size) else { return .allocationFailed(frames: frames) }
+        guard !overflow, size > 0, var piece = Buffer.allocate(size: size) else {
+            return .allocationFailed(frames: frames)
+        }
         let written: Int = piece.withMutableBytes { bytes in engine.render(into: bytes.bindMemory(to: S.self)) } ?? 0
         guard written > 0 else { return .nothing }
         piece.truncate(to: written &* frameSize)
         return .piece(piece, frames: written)
     }
 
+    /// Ends the engine's input.
     mutating func finish() { engine.finish() }
 
+    /// Hands the new map to the engine.
     mutating func replaceWarp(warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
         engine.replaceWarp(warpTimes: warpTimes)
     }

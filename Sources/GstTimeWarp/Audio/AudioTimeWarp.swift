@@ -120,7 +120,8 @@ extension AudioState: WarpStream {
             let whole = joined.count - joined.count % format.bytesPerFrame
             run.partialFrame = Array(joined[whole...])
             return joined.withUnsafeBytes { all in
-                feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]), format: format, out)
+                feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]),
+                     format: format, out)
             }
         }
         guard let ret else {
@@ -162,8 +163,8 @@ extension AudioState: WarpStream {
         // A run from the segment start begins exactly at the output segment's start (which holds
         // an accurate seek's requested position).
         let origin = start == pair.input.time ? pair.output.start : warp.outputTimestamp(streamTime: start)
-        run.active = ActiveRun(engine: engine, clock: .forward(AudioOutputClock(origin: origin, rate: UInt64(format.rate))),
-                               start: start, reflected: false)
+        let clock = AudioOutputClock(origin: origin, rate: UInt64(format.rate))
+        run.active = ActiveRun(engine: engine, clock: .forward(clock), start: start, reflected: false)
         run.timeline.discontPending = true
     }
 
