@@ -2,108 +2,67 @@ import GStreamerBinding
 import TimeWarpAudioCore
 import CGStreamer
 
-/// Feeding the resampler and pushing what it renders, stamped from the output sample index.
+/// Feeding the run's engine (resampler or stretcher alike) and pushing what it renders, stamped
+/// from the output sample index.
 extension AudioState {
-    /// Feeds raw interleaved bytes to the resampler, typed by the negotiated format, and pushes
-    /// what comes out.
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat,
-                       _ out: StreamOutput) -> GstFlowReturn {
-        if run.stretcher != nil { return feedStretcher(bytes, format: format, out) }
-        switch format.sampleFormat {
-        case .s16: return Self.typed(bytes, as: Int16.self) { resample($0, format, out) } ?? GST_FLOW_OK
-        case .s32: return Self.typed(bytes, as: Int32.self) { resample($0, format, out) } ?? GST_FLOW_OK
-        case .f32: return Self.typed(bytes, as: Float.self) { resample($0, format, out) } ?? GST_FLOW_OK
-        case .f64: return Self.typed(bytes, as: Double.self) { resample($0, format, out) } ?? GST_FLOW_OK
-        }
-    }
-
-    /// Appends `samples` a step at a time, rendering each step's output straight into a new
-    /// buffer and pushing it (see `WarpResampler+Direct.swift`).
-    mutating func resample<S: WarpSampleCodec>(_ samples: UnsafeBufferPointer<S>, _ format: AudioStreamFormat,
-                                               _ out: StreamOutput) -> GstFlowReturn {
-        var taken = 0
-        while taken < samples.count {
-            let n = run.resampler?.append(UnsafeBufferPointer(rebasing: samples[taken...])) ?? 0
-            guard n > 0 else { break }
-            taken += n
-            let ret = pushRendered(S.self, format, out)
-            guard ret == GST_FLOW_OK else { return ret }
-        }
-        return GST_FLOW_OK
-    }
-
     /// The most frames in one output buffer (85 ms at 48 kHz): a high scale makes many output
     /// frames of one input buffer, which go out in buffers of this size.
     static let maxFramesPerBuffer = 4096
 
-    /// Renders the resampler's ready frames into buffers of at most `maxFramesPerBuffer` frames
-    /// and pushes them (nothing when none are ready).
-    mutating func pushRendered<S: WarpSampleCodec>(_: S.Type, _ format: AudioStreamFormat,
-                                                   _ out: StreamOutput) -> GstFlowReturn {
-        guard let bound = run.resampler?.renderBound, bound > 0 else {
-            run.resampler?.renderNothing(S.self)
-            return GST_FLOW_OK
+    /// Feeds raw interleaved bytes (whole samples of `format`) to the run's engine a step at a
+    /// time, pushing what each step makes ready. Misaligned bytes are copied first (a sample's
+    /// alignment is its size).
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, format: AudioStreamFormat,
+                       _ out: StreamOutput) -> GstFlowReturn {
+        let sampleSize = format.bytesPerFrame / max(format.channels, 1)
+        guard sampleSize > 0, let base = bytes.baseAddress, bytes.count >= sampleSize else { return GST_FLOW_OK }
+        let whole = UnsafeRawBufferPointer(start: base, count: bytes.count - bytes.count % sampleSize)
+        guard Int(bitPattern: base) % sampleSize != 0 else { return feedAligned(whole, out) }
+        return withUnsafeTemporaryAllocation(byteCount: whole.count, alignment: 16) { copy in
+            copy.copyMemory(from: whole)
+            return feedAligned(UnsafeRawBufferPointer(copy), out)
         }
-        var left = bound
-        while left > 0 {
-            let (ret, written) = pushPiece(S.self, frames: min(left, Self.maxFramesPerBuffer), out) { resampler, out in
-                resampler.render(into: out)
-            }
-            guard ret == GST_FLOW_OK else { return ret }
-            guard written > 0 else { break }
-            left -= written
-        }
-        return GST_FLOW_OK
     }
 
-    /// Renders the end of the run into buffers of at most `maxFramesPerBuffer` frames and pushes
-    /// them.
-    mutating func pushDrained<S: WarpSampleCodec>(_: S.Type, _ out: StreamOutput) -> GstFlowReturn {
-        while run.resampler?.isFinished == false {
-            let (ret, _) = pushPiece(S.self, frames: Self.maxFramesPerBuffer, out) { resampler, out in
-                resampler.drainStep(into: out)
-            }
+    /// `feed` of bytes aligned for the sample type.
+    mutating func feedAligned(_ bytes: UnsafeRawBufferPointer, _ out: StreamOutput) -> GstFlowReturn {
+        var taken = 0
+        while taken < bytes.count {
+            let n = run.active?.engine.append(UnsafeRawBufferPointer(rebasing: bytes[taken...])) ?? 0
+            guard n > 0 else { break }
+            taken += n
+            let ret = pushReady(out)
             guard ret == GST_FLOW_OK else { return ret }
         }
         return GST_FLOW_OK
     }
 
-    /// Allocates a buffer for `frames` frames, lets `render` fill it from the resampler, and
-    /// pushes what it wrote; returns the flow and the frames written.
-    mutating func pushPiece<S: WarpSampleCodec>(
-        _: S.Type, frames: Int, _ out: StreamOutput,
-        _ render: (inout WarpResampler, UnsafeMutableBufferPointer<S>) -> Int
-    ) -> (GstFlowReturn, Int) {
-        guard var resampler = run.resampler.take() else { return (GST_FLOW_OK, 0) }
-        defer { run.resampler = resampler }
-        let (size, overflow) = frames.multipliedReportingOverflow(by: resampler.channels * MemoryLayout<S>.stride)
-        guard !overflow, size > 0, var piece = Buffer.allocate(size: size) else {
-            out.postError(.resource, code: ErrorCode.noSpace, "Could not allocate an audio buffer of \(frames) frames")
-            return (GST_FLOW_ERROR, 0)
-        }
-        let written: Int = piece.withMutableBytes { bytes in render(&resampler, bytes.bindMemory(to: S.self)) } ?? 0
-        guard written > 0 else { return (GST_FLOW_OK, 0) }
-        piece.truncate(to: written * resampler.channels * MemoryLayout<S>.stride)
-        return (push(piece, frames: written, out), written)
-    }
-
-    /// Calls `body` with `bytes` viewed as samples of `S` (copied when misaligned); nil when there
-    /// is no whole sample.
-    static func typed<S, R>(_ bytes: UnsafeRawBufferPointer, as: S.Type, _ body: (UnsafeBufferPointer<S>) -> R) -> R? {
-        let count = bytes.count / MemoryLayout<S>.stride
-        guard count > 0, let base = bytes.baseAddress else { return nil }
-        if Int(bitPattern: base) % MemoryLayout<S>.alignment == 0 {
-            return body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: S.self), count: count))
-        } else {
-            let copy = (0..<count).map { bytes.loadUnaligned(fromByteOffset: $0 * MemoryLayout<S>.stride, as: S.self) }
-            return copy.withUnsafeBufferPointer(body)
+    /// Pushes every frame the engine has ready, in buffers of at most `maxFramesPerBuffer`
+    /// (after `finish()`, the rest of the run).
+    mutating func pushReady(_ out: StreamOutput) -> GstFlowReturn {
+        while true {
+            switch run.renderPiece(maxFrames: Self.maxFramesPerBuffer) {
+            case .piece(let piece, let frames):
+                let ret = push(piece, frames: frames, out)
+                guard ret == GST_FLOW_OK else { return ret }
+            case .allocationFailed(let frames):
+                out.postError(.resource, code: ErrorCode.noSpace,
+                              "Could not allocate an audio buffer of \(frames) frames")
+                return GST_FLOW_ERROR
+            case .nothing:
+                return GST_FLOW_OK
+            }
         }
     }
 
-    /// Stamps `piece` (`frames` frames) from the sample index and pushes it.
+    /// Stamps `piece` (`frames` frames) from the run's clock and pushes it.
     mutating func push(_ piece: consuming Buffer, frames: Int, _ out: StreamOutput) -> GstFlowReturn {
-        if run.reverseClock != nil { return pushReversed(piece, frames: frames, out) }
-        guard var stamp = run.clock?.stamp(count: frames), let output = run.timeline.output else { return GST_FLOW_OK }
+        guard case .forward(var clock)? = run.active?.clock else {
+            return run.isRunning ? pushReversed(piece, frames: frames, out) : GST_FLOW_OK
+        }
+        var stamp = clock.stamp(count: frames)
+        run.active?.clock = .forward(clock)
+        guard let output = run.timeline.output else { return GST_FLOW_OK }
         // Past the segment's stop nothing more is wanted: EOS, as sources say it (and a drain
         // of a huge scale stops there).
         if output.stop != ClockTime.none, stamp.pts >= output.stop { return GST_FLOW_EOS }

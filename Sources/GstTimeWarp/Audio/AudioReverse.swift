@@ -93,7 +93,7 @@ extension AudioState {
             startReverseRun(at: end, format: format, pair: pair, interpolation: settings.interpolation,
                             pitch: settings.pitch)
         }
-        run.runInputFrames &+= UInt64(frames)
+        run.active?.inputFrames &+= UInt64(frames)
         run.nextStreamTime = end >= length ? end - length : 0
         return part.bytes.withUnsafeMutableBytes { bytes in
             Self.reverseFrames(bytes, frames: frames, bytesPerFrame: bpf)
@@ -101,28 +101,22 @@ extension AudioState {
         }
     }
 
-    /// Starts a backwards run whose first (latest) input sample ends at stream time `end`.
+    /// Starts a backwards run whose first (latest) input sample ends at stream time `end`. (The
+    /// resampler uses the standard sinc quality here, whatever the `quality` property says.)
     mutating func startReverseRun(at end: UInt64, format: AudioStreamFormat, pair: SegmentPair,
                                   interpolation: AudioInterpolation, pitch: AudioPitch = .follow) {
-        if pitch == .preserve {
-            // The stretcher runs over the reversed samples through the reflected map as well.
-            run.stretcher = WarpStretcher(channels: format.channels, rate: format.rate,
-                                          startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
-        } else {
-            run.resampler = WarpResampler(channels: format.channels, rate: format.rate, interpolation: interpolation,
-                                          startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
-        }
-        run.reflected = true
+        // The engine runs over the reversed samples through the reflected map.
+        let engine = format.makeEngine(pitch: pitch, interpolation: interpolation, quality: .standard,
+                                       startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
+        let rate = UInt64(format.rate)
+        let clock: AudioRunClock
         if let reversal = run.timeline.reversal {
-            // reverse=true: what the resampler renders is already backwards, in a forward stream.
-            run.clock = AudioOutputClock(origin: reversal.outputTime(ofStreamTime: end, pair.warp), rate: UInt64(format.rate))
-            run.reverseClock = nil
+            // reverse=true: what the engine renders is already backwards, in a forward stream.
+            clock = .forward(AudioOutputClock(origin: reversal.outputTime(ofStreamTime: end, pair.warp), rate: rate))
         } else {
-            run.reverseClock = ReverseAudioClock(end: pair.warp.outputTimestamp(streamTime: end), rate: UInt64(format.rate))
-            run.clock = nil
+            clock = .backward(ReverseAudioClock(end: pair.warp.outputTimestamp(streamTime: end), rate: rate))
         }
-        run.runStart = end
-        run.runInputFrames = 0
+        run.active = ActiveRun(engine: engine, clock: clock, start: end, reflected: true)
         run.timeline.discontPending = true
     }
 
@@ -139,9 +133,11 @@ extension AudioState {
     /// Puts `frames` rendered frames (reflected time order) back in forward order, stamps them
     /// below the previous output and pushes them.
     mutating func pushReversed(_ piece: consuming Buffer, frames: Int, _ out: StreamOutput) -> GstFlowReturn {
-        guard var clock = run.reverseClock, let output = run.timeline.output, let format else { return GST_FLOW_OK }
+        guard case .backward(var clock)? = run.active?.clock, let output = run.timeline.output, let format else {
+            return GST_FLOW_OK
+        }
         guard let stamp = clock.stamp(count: frames) else { return GST_FLOW_EOS }  // below 0
-        run.reverseClock = clock
+        run.active?.clock = .backward(clock)
         // Past the segment's start nothing more is wanted.
         if stamp.pts &+ stamp.duration <= output.start, stamp.duration > 0 { return GST_FLOW_EOS }
         let bpf = format.bytesPerFrame

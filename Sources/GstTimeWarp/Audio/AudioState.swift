@@ -3,23 +3,11 @@ import TimeWarpAudioCore
 struct AudioRun {
     /// Segment bookkeeping.
     var timeline = Timeline()
-    /// The resampler of the current contiguous run of input.
-    var resampler: WarpResampler?
-    /// The stretcher of the current run instead, with `pitch=preserve` (then `resampler` is nil).
-    var stretcher: WarpStretcher?
-    /// Timestamps of the current run's output.
-    var clock: AudioOutputClock?
-    /// Timestamps of the current run's output in reverse playback (instead of `clock`).
-    var reverseClock: ReverseAudioClock?
-    /// The resampler runs backwards (reverse playback): it warps through `x ↦ -T(-x)`.
-    var reflected = false
+    /// The contiguous run under way, if any: its engine, output clock and start.
+    var active: ActiveRun?
     /// Reverse playback: the buffers of the chunk being gathered (ascending), played backwards
     /// when the next chunk starts below them.
     var reverseChunk: [ReverseChunkPart] = []
-    /// Input stream time of the current run's first sample (ns).
-    var runStart: UInt64 = 0
-    /// Input samples fed since `runStart`.
-    var runInputFrames: UInt64 = 0
     /// Input stream time right after the last sample taken (ns), across runs within a segment:
     /// where the next buffer is expected.
     var nextStreamTime: UInt64?
@@ -32,16 +20,16 @@ struct AudioRun {
     /// A warning about the end of the clock range was posted already.
     var warnedClockEnd = false
 
-    /// A run is under way (a resampler or a stretcher takes the input).
-    var isRunning: Bool { resampler != nil || stretcher != nil }
+    /// A run is under way (its engine takes the input).
+    var isRunning: Bool { active != nil }
 }
 
 /// The streaming state of audiotimewarp: the negotiated format (kept across flushes: caps are
-/// sticky) and the current run.
+/// sticky) and what lasts until a flush (among it the current run).
 struct AudioState {
     /// Negotiated format.
     var format: AudioStreamFormat?
-    /// The current run.
+    /// What lasts until a flush.
     var run = AudioRun()
 
     /// A stream that has not started.

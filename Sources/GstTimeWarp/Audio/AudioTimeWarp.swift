@@ -20,12 +20,11 @@ extension AudioState: WarpStream {
 
     mutating func flush() { run = AudioRun() }
 
-    /// The resampler keeps its phase and history and warps the samples still to come through
-    /// the new map (which equals the old one up to the change: no click).
+    /// The run's engine keeps its phase and history and warps the samples still to come
+    /// through the new map (which equals the old one up to the change: no click).
     mutating func mapDidChange(_ warp: TimestampWarp) {
-        let warpTimes = run.reflected ? Self.reflected(warp) : warp.map.inPlaceWarp()
-        run.resampler?.replaceWarp(warpTimes: warpTimes)
-        run.stretcher?.replaceWarp(warpTimes: warpTimes)
+        guard let reflected = run.active?.reflected else { return }
+        run.active?.engine.replaceWarp(warpTimes: reflected ? Self.reflected(warp) : warp.map.inPlaceWarp())
     }
 
     mutating func segmentDidBegin(_ out: StreamOutput) {
@@ -108,8 +107,10 @@ extension AudioState: WarpStream {
                      pair: pair, settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch)
         }
         payload -= skipped
-        run.runInputFrames &+= UInt64(payload)
-        run.nextStreamTime = run.runStart &+ (ClockTime.scale(run.runInputFrames, ClockTime.second, rate) ?? 0)
+        run.active?.inputFrames &+= UInt64(payload)
+        if let runStart = run.active?.start, let fed = run.active?.inputFrames {
+            run.nextStreamTime = runStart &+ (ClockTime.scale(fed, ClockTime.second, rate) ?? 0)
+        }
         let ret = buffer.withBytes { bytes -> GstFlowReturn in
             guard joining || bytes.count % format.bytesPerFrame != 0 else {
                 let start = min(skipped * format.bytesPerFrame, bytes.count)
@@ -158,20 +159,13 @@ extension AudioState: WarpStream {
                            pitch: AudioPitch = .follow) {
         let warp = pair.warp
         // The map in batches: one call per chunk of input times, not per sample.
-        if pitch == .preserve {
-            run.stretcher = WarpStretcher(channels: format.channels, rate: format.rate,
-                                          startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
-        } else {
-            run.resampler = WarpResampler(channels: format.channels, rate: format.rate,
-                                          interpolation: settings.interpolation, sincQuality: settings.quality,
-                                          startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
-        }
+        let engine = format.makeEngine(pitch: pitch, interpolation: settings.interpolation, quality: settings.quality,
+                                       startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
         // A run from the segment start begins exactly at the output segment's start (which holds
         // an accurate seek's requested position).
         let origin = start == pair.input.time ? pair.output.start : warp.outputTimestamp(streamTime: start)
-        run.clock = AudioOutputClock(origin: origin, rate: UInt64(format.rate))
-        run.runStart = start
-        run.runInputFrames = 0
+        let clock = AudioOutputClock(origin: origin, rate: UInt64(format.rate))
+        run.active = ActiveRun(engine: engine, clock: .forward(clock), start: start, reflected: false)
         run.timeline.discontPending = true
     }
 
@@ -182,26 +176,12 @@ extension AudioState: WarpStream {
         return drainRun(out)
     }
 
-    /// Emits the tail of the current run.
+    /// Emits the tail of the current run and ends it.
     mutating func drainRun(_ out: StreamOutput) -> GstFlowReturn {
-        guard run.isRunning, let format else { return GST_FLOW_OK }
-        let ret: GstFlowReturn
-        if run.stretcher != nil {
-            ret = pushStretchDrained(format, out)
-        } else {
-            switch format.sampleFormat {
-            case .s16: ret = pushDrained(Int16.self, out)
-            case .s32: ret = pushDrained(Int32.self, out)
-            case .f32: ret = pushDrained(Float.self, out)
-            case .f64: ret = pushDrained(Double.self, out)
-            }
-        }
-        run.resampler = nil
-        run.stretcher = nil
-        run.clock = nil
-        run.reverseClock = nil
-        run.reflected = false
-        run.runInputFrames = 0
+        guard run.isRunning else { return GST_FLOW_OK }
+        run.active?.engine.finish()
+        let ret = pushReady(out)
+        run.active = nil
         return ret
     }
 }
