@@ -90,8 +90,8 @@ extension AudioState {
         }
         if !run.isRunning {
             let settings = out.settings
-            startReverseRun(at: end, format: format, pair: pair, interpolation: settings.interpolation,
-                            pitch: settings.pitch)
+            startReverseRun(at: end, format: format, pair: pair,
+                            settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch)
         }
         run.active?.inputFrames &+= UInt64(frames)
         run.nextStreamTime = end >= length ? end - length : 0
@@ -101,12 +101,13 @@ extension AudioState {
         }
     }
 
-    /// Starts a backwards run whose first (latest) input sample ends at stream time `end`. (The
-    /// resampler uses the standard sinc quality here, whatever the `quality` property says.)
+    /// Starts a backwards run whose first (latest) input sample ends at stream time `end`, with
+    /// the segment's interpolation and sinc quality, as a forward run.
     mutating func startReverseRun(at end: UInt64, format: AudioStreamFormat, pair: SegmentPair,
-                                  interpolation: AudioInterpolation, pitch: AudioPitch = .follow) {
+                                  settings: (interpolation: AudioInterpolation, quality: WarpSincQuality),
+                                  pitch: AudioPitch = .follow) {
         // The engine runs over the reversed samples through the reflected map.
-        let engine = format.makeEngine(pitch: pitch, interpolation: interpolation, quality: .standard,
+        let engine = format.makeEngine(pitch: pitch, interpolation: settings.interpolation, quality: settings.quality,
                                        startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
         let rate = UInt64(format.rate)
         let clock: AudioRunClock

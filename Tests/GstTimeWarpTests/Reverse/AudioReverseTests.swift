@@ -65,6 +65,23 @@ final class AudioReverseTests: XCTestCase {
         }
     }
 
+    func testReverseRunUsesTheQualityProperty() {
+        // A reverse run renders with the segment's `quality`, as a forward run does: played
+        // backwards at quality 0 (the shortest kernel) and at quality 10, each is the forward output
+        // of the same quality, s - 1 output samples later (as above). Quality 0 and the default
+        // differ by far more than the tolerance on this chirp, so a reverse run that ignored the
+        // property would fail.
+        for quality in [0, 10] {
+            let props = "factor=2 quality=\(quality)"
+            let forward = Self.run(props, reverse: false).flatMap { AudioSignals.f32Values($0.bytes) }
+            let backward = Self.run(props, reverse: true).reversed().flatMap { AudioSignals.f32Values($0.bytes) }
+            XCTAssertEqual(backward.count, forward.count, props)
+            let n = min(backward.count, forward.count)
+            let worst = (200..<(n - 200)).map { abs(backward[$0] - forward[$0 - 1]) }.max() ?? 1
+            XCTAssertLessThan(worst, 1e-5, props)
+        }
+    }
+
     func testReverseIdentityPassesThrough() {
         let out = Self.run("", reverse: true)
         XCTAssertEqual(out.map(\.buffer.pts), (0..<10).reversed().map { UInt64($0 * Self.chunk) * sec / UInt64(Self.rate) })
