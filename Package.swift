@@ -43,7 +43,10 @@ let package = Package(
         .target(name: "TimeWarpMap"),
         // The variable-rate audio resampler (control points, interpolation kernels): pure math,
         // no GStreamer; it takes the time map as a function.
-        .target(name: "TimeWarpAudioCore"),
+        .target(name: "TimeWarpAudioCore", dependencies: ["CWarpSIMD"]),
+        // The sinc resampler's vector kernels (dot products, table-row blends) per instruction
+        // set, chosen once per process from the CPU.
+        .target(name: "CWarpSIMD"),
         // The GStreamer elements on top of both.
         .target(
             name: "GstTimeWarp",
@@ -65,7 +68,7 @@ let package = Package(
             name: "GstTimeWarpTests",
             dependencies: [
                 "TimeWarpMap", "TimeWarpAudioCore", "GstTimeWarp", "WarpLaunchKit", "CShims", "CGStreamer",
-                "CGStreamerCheck",
+                "CGStreamerCheck", "CWarpSIMD",
             ]
         ),
     ],

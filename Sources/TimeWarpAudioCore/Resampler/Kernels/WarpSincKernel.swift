@@ -210,7 +210,13 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             }
             state.smoothedScale = smoothedScale
             // Pass 2: the dot products.
-            if ch == 2 {
+            if ch == 2 && m > start {
+                // The whole run in one call of the vector kernels (exactly the outputs of
+                // `apply`, point by point).
+                WarpSincRun.run2(view.src, view.src + view.channelStride, tables: tables, taps: 2 &* halfTaps,
+                                 plan: plan, alphas: alphas, count: m &- start, weights: scratch.weights,
+                                 out: out + 2 &* start)
+            } else if ch == 2 {
                 let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
                 let left = view.src, right = view.src + view.channelStride
                 for i in 0..<(m &- start) {

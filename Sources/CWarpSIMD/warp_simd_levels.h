@@ -1,0 +1,46 @@
+/* The per-level kernel tables (internal to CWarpSIMD). */
+#ifndef WARP_SIMD_LEVELS_H
+#define WARP_SIMD_LEVELS_H
+
+#include "warp_simd.h"
+
+/* The run kernels of a level from its one-output kernels PREFIX_dot2_blend_f32, PREFIX_blend_f64
+ * and PREFIX_dot2_f64 (static, in the same file, so they inline into the loops), with the
+ * function attributes ATTR; then the level's table NAME. */
+#define WARP_SIMD_DEFINE_LEVEL(NAME, LEVEL, PREFIX, ATTR)                                                      \
+    ATTR static void PREFIX##_sinc2_f32(const float *left, const float *right, const float *rows,               \
+                                        const float *steps, ptrdiff_t taps, const ptrdiff_t *plan,              \
+                                        const float *alphas, ptrdiff_t count, float *out) {                     \
+        for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
+            ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
+            PREFIX##_dot2_blend_f32(left + x, right + x, rows + r, steps + r, alphas[i], taps, out + 2 * i);    \
+        }                                                                                                       \
+    }                                                                                                           \
+    ATTR static void PREFIX##_sinc2_f64(const double *left, const double *right, const double *rows,            \
+                                        ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan,                \
+                                        const double *alphas, ptrdiff_t count, double *scratch, double *out) {  \
+        for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
+            ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
+            PREFIX##_blend_f64(rows + r, rows + r + stride, alphas[i], taps, scratch);                          \
+            PREFIX##_dot2_f64(left + x, right + x, scratch, taps, out + 2 * i);                                 \
+        }                                                                                                       \
+    }                                                                                                           \
+    const WarpSIMDKernels NAME = {                                                                              \
+        LEVEL, PREFIX##_dot_blend_f32, PREFIX##_dot2_blend_f32, PREFIX##_blend_f32, PREFIX##_blend_f64,         \
+        PREFIX##_dot_f64, PREFIX##_dot2_f64, PREFIX##_sinc2_f32, PREFIX##_sinc2_f64,                            \
+    };
+
+/** Portable C (every build). */
+extern const WarpSIMDKernels warp_simd_scalar_kernels;
+#if defined(__x86_64__)
+/** SSE2 (every x86-64 CPU). */
+extern const WarpSIMDKernels warp_simd_sse2_kernels;
+/** AVX2 with FMA (only when the CPU has both and the OS saves the AVX state). */
+extern const WarpSIMDKernels warp_simd_avx2_kernels;
+#endif
+#if defined(__aarch64__)
+/** arm64 Advanced SIMD (every arm64 CPU). */
+extern const WarpSIMDKernels warp_simd_neon_kernels;
+#endif
+
+#endif
