@@ -87,3 +87,29 @@ void warp_simd_sinc2_f64(const double *left, const double *right, const double *
                          double *scratch, double *out) {
     kernels()->sinc2_f64(left, right, rows, stride, taps, plan, alphas, count, scratch, out);
 }
+
+ptrdiff_t warp_simd_sinc2c_f32(const float *left, const float *right, const float *rows, const float *steps,
+                               ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count,
+                               float *out, WarpSIMDRowCache *cache) {
+    return kernels()->sinc2c_f32(left, right, rows, steps, taps, plan, alphas, count, out, cache);
+}
+
+ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                               ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
+                               double *out, WarpSIMDRowCache *cache) {
+    return kernels()->sinc2c_f64(left, right, rows, stride, taps, plan, alphas, count, out, cache);
+}
+
+void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t stride, ptrdiff_t slots) {
+    if (slots < 1) slots = 1;
+    if (slots > WARP_SIMD_ROW_CACHE_SLOTS) slots = WARP_SIMD_ROW_CACHE_SLOTS;
+    ptrdiff_t pow2 = 1;
+    while (pow2 * 2 <= slots) pow2 *= 2;
+    cache->storage = storage;
+    cache->stride = stride;
+    cache->mask = pow2 - 1;
+    for (int i = 0; i < WARP_SIMD_ROW_CACHE_SLOTS; i++) {
+        cache->keys[i] = -1;
+        cache->alphas[i] = 0;
+    }
+}

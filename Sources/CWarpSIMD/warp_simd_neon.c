@@ -59,6 +59,32 @@ static void neon_dot2_blend_f32(const float *x, const float *y, const float *row
     out[1] = sy;
 }
 
+/* neon_dot2_blend_f32 with ready weights, in the same order. */
+static void neon_dot2_f32(const float *x, const float *y, const float *w, ptrdiff_t taps, float *out) {
+    float32x4_t s0 = vdupq_n_f32(0), s1 = vdupq_n_f32(0), q0 = vdupq_n_f32(0), q1 = vdupq_n_f32(0);
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) {
+        float32x4_t w0 = vld1q_f32(w + t), w1 = vld1q_f32(w + t + 4);
+        s0 = vfmaq_f32(s0, w0, vld1q_f32(x + t));
+        q0 = vfmaq_f32(q0, w0, vld1q_f32(y + t));
+        s1 = vfmaq_f32(s1, w1, vld1q_f32(x + t + 4));
+        q1 = vfmaq_f32(q1, w1, vld1q_f32(y + t + 4));
+    }
+    if (t + 4 <= taps) {
+        float32x4_t w0 = vld1q_f32(w + t);
+        s0 = vfmaq_f32(s0, w0, vld1q_f32(x + t));
+        q0 = vfmaq_f32(q0, w0, vld1q_f32(y + t));
+        t += 4;
+    }
+    float sx = hsum_f32(vaddq_f32(s0, s1)), sy = hsum_f32(vaddq_f32(q0, q1));
+    for (; t < taps; t++) {
+        sx = __builtin_fmaf(w[t], x[t], sx);
+        sy = __builtin_fmaf(w[t], y[t], sy);
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
 static void neon_blend_f32(const float *row, const float *step, float alpha, ptrdiff_t taps, float *w) {
     const float32x4_t a = vdupq_n_f32(alpha);
     ptrdiff_t t = 0;

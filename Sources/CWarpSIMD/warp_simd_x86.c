@@ -1,6 +1,6 @@
 /* x86-64 kernels: SSE2 (four floats, two doubles) and AVX2 with FMA (eight floats, four doubles).
- * Two accumulators per channel; then one vector more if it fits; then the tail (SSE2: one element
- * at a time; AVX2: one masked vector, which reads nothing past `taps`). */
+ * Two accumulators per channel; then one vector more if it fits; then the tail (AVX2: one half
+ * vector if it fits), one element at a time. Nothing at or past `taps` is read. */
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include "warp_simd_levels.h"
@@ -60,6 +60,32 @@ static void sse2_dot2_blend_f32(const float *x, const float *y, const float *row
         float w = row[t] + alpha * step[t];
         sx += w * x[t];
         sy += w * y[t];
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+/* sse2_dot2_blend_f32 with ready weights, in the same order. */
+static void sse2_dot2_f32(const float *x, const float *y, const float *w, ptrdiff_t taps, float *out) {
+    __m128 s0 = _mm_setzero_ps(), s1 = _mm_setzero_ps(), q0 = _mm_setzero_ps(), q1 = _mm_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) {
+        __m128 w0 = _mm_loadu_ps(w + t), w1 = _mm_loadu_ps(w + t + 4);
+        s0 = _mm_add_ps(s0, _mm_mul_ps(w0, _mm_loadu_ps(x + t)));
+        q0 = _mm_add_ps(q0, _mm_mul_ps(w0, _mm_loadu_ps(y + t)));
+        s1 = _mm_add_ps(s1, _mm_mul_ps(w1, _mm_loadu_ps(x + t + 4)));
+        q1 = _mm_add_ps(q1, _mm_mul_ps(w1, _mm_loadu_ps(y + t + 4)));
+    }
+    if (t + 4 <= taps) {
+        __m128 w0 = _mm_loadu_ps(w + t);
+        s0 = _mm_add_ps(s0, _mm_mul_ps(w0, _mm_loadu_ps(x + t)));
+        q0 = _mm_add_ps(q0, _mm_mul_ps(w0, _mm_loadu_ps(y + t)));
+        t += 4;
+    }
+    float sx = hsum_ps(_mm_add_ps(s0, s1)), sy = hsum_ps(_mm_add_ps(q0, q1));
+    for (; t < taps; t++) {
+        sx += w[t] * x[t];
+        sy += w[t] * y[t];
     }
     out[0] = sx;
     out[1] = sy;
@@ -126,35 +152,31 @@ static void sse2_dot2_f64(const double *x, const double *y, const double *w, ptr
 WARP_SIMD_DEFINE_LEVEL(warp_simd_sse2_kernels, WARP_SIMD_SSE2, sse2, )
 
 /* ---- AVX2 + FMA ---------------------------------------------------------------------------- */
+/* Tails: one half vector (four floats, two doubles), then one element at a time, all fused
+ * (no masked loads or stores: slow on some CPUs, and a masked store stalls the loads after it). */
 
 #define AVX2 __attribute__((target("avx2,fma")))
 
-/* Lanes below n (0 ... 8) set: 32-bit lanes; for doubles (n in 0 ... 4) `mask_pd`. */
-static const int lane_mask[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
-
-AVX2 static inline __m256i mask_ps(ptrdiff_t n) { return _mm256_loadu_si256((const __m256i *)(lane_mask + 8 - n)); }
-
-static const long long lane_mask64[8] = {-1, -1, -1, -1, 0, 0, 0, 0};
-
-AVX2 static inline __m256i mask_pd(ptrdiff_t n) {
-    return _mm256_loadu_si256((const __m256i *)(lane_mask64 + 4 - n));
+/* Lanes 0-3 plus lanes 4-7. */
+AVX2 static inline __m128 fold256_ps(__m256 v) {
+    return _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
 }
 
-/* Lanes 0-3 plus lanes 4-7, then as hsum_ps. */
-AVX2 static inline float hsum256_ps(__m256 v) {
-    __m128 q = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    __m128 h = _mm_add_ps(q, _mm_movehl_ps(q, q));
-    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
-}
-
-/* (v0 + v2) + (v1 + v3). */
-AVX2 static inline double hsum256_pd(__m256d v) {
-    __m128d h = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
-    return _mm_cvtsd_f64(_mm_add_sd(h, _mm_unpackhi_pd(h, h)));
+/* Lanes 0-1 plus lanes 2-3. */
+AVX2 static inline __m128d fold256_pd(__m256d v) {
+    return _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
 }
 
 AVX2 static inline __m256 blend256_ps(const float *row, const float *step, __m256 a, ptrdiff_t t) {
     return _mm256_fmadd_ps(a, _mm256_loadu_ps(step + t), _mm256_loadu_ps(row + t));
+}
+
+AVX2 static inline __m128 blend128_ps(const float *row, const float *step, __m256 a, ptrdiff_t t) {
+    return _mm_fmadd_ps(_mm256_castps256_ps128(a), _mm_loadu_ps(step + t), _mm_loadu_ps(row + t));
+}
+
+AVX2 static inline float blend1_ps(const float *row, const float *step, float alpha, ptrdiff_t t) {
+    return __builtin_fmaf(alpha, step[t], row[t]);
 }
 
 AVX2 static float avx2_dot_blend_f32(const float *x, const float *row, const float *step, float alpha,
@@ -170,12 +192,14 @@ AVX2 static float avx2_dot_blend_f32(const float *x, const float *row, const flo
         s0 = _mm256_fmadd_ps(blend256_ps(row, step, a, t), _mm256_loadu_ps(x + t), s0);
         t += 8;
     }
-    if (t < taps) {
-        __m256i m = mask_ps(taps - t);
-        __m256 w = _mm256_fmadd_ps(a, _mm256_maskload_ps(step + t, m), _mm256_maskload_ps(row + t, m));
-        s1 = _mm256_fmadd_ps(w, _mm256_maskload_ps(x + t, m), s1);
+    __m128 h = fold256_ps(_mm256_add_ps(s0, s1));
+    if (t + 4 <= taps) {
+        h = _mm_fmadd_ps(blend128_ps(row, step, a, t), _mm_loadu_ps(x + t), h);
+        t += 4;
     }
-    return hsum256_ps(_mm256_add_ps(s0, s1));
+    float s = hsum_ps(h);
+    for (; t < taps; t++) s = __builtin_fmaf(blend1_ps(row, step, alpha, t), x[t], s);
+    return s;
 }
 
 AVX2 static void avx2_dot2_blend_f32(const float *x, const float *y, const float *row, const float *step,
@@ -196,25 +220,65 @@ AVX2 static void avx2_dot2_blend_f32(const float *x, const float *y, const float
         q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
         t += 8;
     }
-    if (t < taps) {
-        __m256i m = mask_ps(taps - t);
-        __m256 w = _mm256_fmadd_ps(a, _mm256_maskload_ps(step + t, m), _mm256_maskload_ps(row + t, m));
-        s1 = _mm256_fmadd_ps(w, _mm256_maskload_ps(x + t, m), s1);
-        q1 = _mm256_fmadd_ps(w, _mm256_maskload_ps(y + t, m), q1);
+    __m128 hx = fold256_ps(_mm256_add_ps(s0, s1)), hy = fold256_ps(_mm256_add_ps(q0, q1));
+    if (t + 4 <= taps) {
+        __m128 w0 = blend128_ps(row, step, a, t);
+        hx = _mm_fmadd_ps(w0, _mm_loadu_ps(x + t), hx);
+        hy = _mm_fmadd_ps(w0, _mm_loadu_ps(y + t), hy);
+        t += 4;
     }
-    out[0] = hsum256_ps(_mm256_add_ps(s0, s1));
-    out[1] = hsum256_ps(_mm256_add_ps(q0, q1));
+    float sx = hsum_ps(hx), sy = hsum_ps(hy);
+    for (; t < taps; t++) {
+        float w = blend1_ps(row, step, alpha, t);
+        sx = __builtin_fmaf(w, x[t], sx);
+        sy = __builtin_fmaf(w, y[t], sy);
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+/* avx2_dot2_blend_f32 with ready weights, in the same order. */
+AVX2 static void avx2_dot2_f32(const float *x, const float *y, const float *w, ptrdiff_t taps, float *out) {
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 16 <= taps; t += 16) {
+        __m256 w0 = _mm256_loadu_ps(w + t), w1 = _mm256_loadu_ps(w + t + 8);
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
+        s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + t + 8), s1);
+        q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(y + t + 8), q1);
+    }
+    if (t + 8 <= taps) {
+        __m256 w0 = _mm256_loadu_ps(w + t);
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
+        t += 8;
+    }
+    __m128 hx = fold256_ps(_mm256_add_ps(s0, s1)), hy = fold256_ps(_mm256_add_ps(q0, q1));
+    if (t + 4 <= taps) {
+        __m128 w0 = _mm_loadu_ps(w + t);
+        hx = _mm_fmadd_ps(w0, _mm_loadu_ps(x + t), hx);
+        hy = _mm_fmadd_ps(w0, _mm_loadu_ps(y + t), hy);
+        t += 4;
+    }
+    float sx = hsum_ps(hx), sy = hsum_ps(hy);
+    for (; t < taps; t++) {
+        sx = __builtin_fmaf(w[t], x[t], sx);
+        sy = __builtin_fmaf(w[t], y[t], sy);
+    }
+    out[0] = sx;
+    out[1] = sy;
 }
 
 AVX2 static void avx2_blend_f32(const float *row, const float *step, float alpha, ptrdiff_t taps, float *w) {
     const __m256 a = _mm256_set1_ps(alpha);
     ptrdiff_t t = 0;
     for (; t + 8 <= taps; t += 8) _mm256_storeu_ps(w + t, blend256_ps(row, step, a, t));
-    if (t < taps) {
-        __m256i m = mask_ps(taps - t);
-        __m256 v = _mm256_fmadd_ps(a, _mm256_maskload_ps(step + t, m), _mm256_maskload_ps(row + t, m));
-        _mm256_maskstore_ps(w + t, m, v);
+    if (t + 4 <= taps) {
+        _mm_storeu_ps(w + t, blend128_ps(row, step, a, t));
+        t += 4;
     }
+    for (; t < taps; t++) w[t] = blend1_ps(row, step, alpha, t);
 }
 
 AVX2 static void avx2_blend_f64(const double *row0, const double *row1, double alpha, ptrdiff_t taps, double *w) {
@@ -224,11 +288,12 @@ AVX2 static void avx2_blend_f64(const double *row0, const double *row1, double a
         __m256d r0 = _mm256_loadu_pd(row0 + t), r1 = _mm256_loadu_pd(row1 + t);
         _mm256_storeu_pd(w + t, _mm256_fmadd_pd(a, _mm256_sub_pd(r1, r0), r0));
     }
-    if (t < taps) {
-        __m256i m = mask_pd(taps - t);
-        __m256d r0 = _mm256_maskload_pd(row0 + t, m), r1 = _mm256_maskload_pd(row1 + t, m);
-        _mm256_maskstore_pd(w + t, m, _mm256_fmadd_pd(a, _mm256_sub_pd(r1, r0), r0));
+    if (t + 2 <= taps) {
+        __m128d r0 = _mm_loadu_pd(row0 + t), r1 = _mm_loadu_pd(row1 + t);
+        _mm_storeu_pd(w + t, _mm_fmadd_pd(_mm256_castpd256_pd128(a), _mm_sub_pd(r1, r0), r0));
+        t += 2;
     }
+    if (t < taps) w[t] = __builtin_fma(alpha, row1[t] - row0[t], row0[t]);
 }
 
 AVX2 static double avx2_dot_f64(const double *x, const double *w, ptrdiff_t taps) {
@@ -242,11 +307,14 @@ AVX2 static double avx2_dot_f64(const double *x, const double *w, ptrdiff_t taps
         s0 = _mm256_fmadd_pd(_mm256_loadu_pd(w + t), _mm256_loadu_pd(x + t), s0);
         t += 4;
     }
-    if (t < taps) {
-        __m256i m = mask_pd(taps - t);
-        s1 = _mm256_fmadd_pd(_mm256_maskload_pd(w + t, m), _mm256_maskload_pd(x + t, m), s1);
+    __m128d h = fold256_pd(_mm256_add_pd(s0, s1));
+    if (t + 2 <= taps) {
+        h = _mm_fmadd_pd(_mm_loadu_pd(w + t), _mm_loadu_pd(x + t), h);
+        t += 2;
     }
-    return hsum256_pd(_mm256_add_pd(s0, s1));
+    double s = hsum_pd(h);
+    if (t < taps) s = __builtin_fma(w[t], x[t], s);
+    return s;
 }
 
 AVX2 static void avx2_dot2_f64(const double *x, const double *y, const double *w, ptrdiff_t taps, double *out) {
@@ -265,14 +333,20 @@ AVX2 static void avx2_dot2_f64(const double *x, const double *y, const double *w
         q0 = _mm256_fmadd_pd(w0, _mm256_loadu_pd(y + t), q0);
         t += 4;
     }
-    if (t < taps) {
-        __m256i m = mask_pd(taps - t);
-        __m256d w0 = _mm256_maskload_pd(w + t, m);
-        s1 = _mm256_fmadd_pd(w0, _mm256_maskload_pd(x + t, m), s1);
-        q1 = _mm256_fmadd_pd(w0, _mm256_maskload_pd(y + t, m), q1);
+    __m128d hx = fold256_pd(_mm256_add_pd(s0, s1)), hy = fold256_pd(_mm256_add_pd(q0, q1));
+    if (t + 2 <= taps) {
+        __m128d w0 = _mm_loadu_pd(w + t);
+        hx = _mm_fmadd_pd(w0, _mm_loadu_pd(x + t), hx);
+        hy = _mm_fmadd_pd(w0, _mm_loadu_pd(y + t), hy);
+        t += 2;
     }
-    out[0] = hsum256_pd(_mm256_add_pd(s0, s1));
-    out[1] = hsum256_pd(_mm256_add_pd(q0, q1));
+    double sx = hsum_pd(hx), sy = hsum_pd(hy);
+    if (t < taps) {
+        sx = __builtin_fma(w[t], x[t], sx);
+        sy = __builtin_fma(w[t], y[t], sy);
+    }
+    out[0] = sx;
+    out[1] = sy;
 }
 
 WARP_SIMD_DEFINE_LEVEL(warp_simd_avx2_kernels, WARP_SIMD_AVX2, avx2, AVX2)

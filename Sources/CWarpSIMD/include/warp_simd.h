@@ -33,6 +33,28 @@ typedef enum {
 /** Number of levels (the largest level plus one). */
 #define WARP_SIMD_LEVEL_COUNT 4
 
+/** Most slots of a WarpSIMDRowCache. */
+#define WARP_SIMD_ROW_CACHE_SLOTS 32
+
+/** Blended weight rows keyed by table row offset and blend (see WarpSIMDKernels.sinc2c_f32).
+ *  Set up and emptied by warp_simd_row_cache_reset. */
+typedef struct WarpSIMDRowCache {
+    /** Slot i's weights start at `storage + i * stride` elements (Float or Double). */
+    void *storage;
+    /** Elements per slot (at least the taps of the rows cached). */
+    ptrdiff_t stride;
+    /** Slots minus one (slots: a power of two, at most WARP_SIMD_ROW_CACHE_SLOTS). */
+    ptrdiff_t mask;
+    /** Row offset per slot (-1: empty). */
+    ptrdiff_t keys[WARP_SIMD_ROW_CACHE_SLOTS];
+    /** Blend bit pattern per slot (a Float's widened to 64 bits). */
+    unsigned long long alphas[WARP_SIMD_ROW_CACHE_SLOTS];
+} WarpSIMDRowCache;
+
+/** Empties `cache` and gives it `slots` (a power of two, 1 ... WARP_SIMD_ROW_CACHE_SLOTS) slots
+ *  of `stride` elements at `storage`. */
+void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t stride, ptrdiff_t slots);
+
 /** The kernels of one level. */
 typedef struct WarpSIMDKernels {
     /** The level (a WarpSIMDLevel). */
@@ -59,6 +81,16 @@ typedef struct WarpSIMDKernels {
      *  dot2_f64(left + x, right + x, scratch, taps, out + 2i) (`scratch`: `taps` values). */
     void (*sinc2_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride, ptrdiff_t taps,
                       const ptrdiff_t *plan, const double *alphas, ptrdiff_t count, double *scratch, double *out);
+    /** sinc2_f32 through `cache`: a point whose row and blend (bit pattern) a slot holds reads
+     *  that slot's weights; otherwise blend_f32 writes them there first. Returns the number of
+     *  points that found their weights. The outputs equal sinc2_f32's bit for bit. */
+    ptrdiff_t (*sinc2c_f32)(const float *left, const float *right, const float *rows, const float *steps,
+                            ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out,
+                            struct WarpSIMDRowCache *cache);
+    /** sinc2_f64 through `cache` (blend_f64 fills a slot), as sinc2c_f32. */
+    ptrdiff_t (*sinc2c_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                            ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
+                            double *out, struct WarpSIMDRowCache *cache);
 } WarpSIMDKernels;
 
 /** The kernels of `level` if this build has them and the CPU runs them, else NULL. */
@@ -88,6 +120,14 @@ void warp_simd_sinc2_f32(const float *left, const float *right, const float *row
 void warp_simd_sinc2_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
                          ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
                          double *scratch, double *out);
+/** See WarpSIMDKernels.sinc2c_f32. */
+ptrdiff_t warp_simd_sinc2c_f32(const float *left, const float *right, const float *rows, const float *steps,
+                               ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count,
+                               float *out, WarpSIMDRowCache *cache);
+/** See WarpSIMDKernels.sinc2c_f64. */
+ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                               ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
+                               double *out, WarpSIMDRowCache *cache);
 
 #ifdef __cplusplus
 }

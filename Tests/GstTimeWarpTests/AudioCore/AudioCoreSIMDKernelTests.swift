@@ -139,28 +139,58 @@ final class AudioCoreSIMDKernelTests: XCTestCase {
         }
     }
 
-    /// The run kernels give exactly the one-output kernels' results, point by point.
+    /// The run kernels give exactly the one-output kernels' results, point by point, with and
+    /// without a row cache.
     func testRunsEqualTheirPointsOneByOne() {
         for (level, k) in Self.levels {
             for taps in [0, 1, 7, 66, 67, 130] {
-                let frames = taps + 40, rowsCount = 9, stride = taps + 5, count = 12
+                let frames = taps + 40, rowsCount = 9, stride_ = taps + 5, count = 40
                 let left = Guarded(Self.floats(frames, seed: 11)), right = Guarded(Self.floats(frames, seed: 12))
-                let rows = Guarded(Self.floats(rowsCount * stride, seed: 13)), steps = Guarded(Self.floats(rowsCount * stride, seed: 14))
+                let rows = Guarded(Self.floats(rowsCount * stride_, seed: 13))
+                let steps = Guarded(Self.floats(rowsCount * stride_, seed: 14))
                 var plan = [Int](), alphas = [Float](), alphasD = [Double]()
                 for i in 0..<count {
-                    plan += [(i * 37) % 41, ((i * 5) % (rowsCount - 1)) * stride]
-                    alphas.append(Float(i) / Float(count))
-                    alphasD.append(Double(i) / Double(count))
+                    // Three rows and three blends: points repeat (as at a constant ratio).
+                    plan += [(i * 37) % 41, ((i * 5) % 3) * stride_]
+                    alphas.append(Float(i % 3) / 3)
+                    alphasD.append(Double(i % 3) / 3)
                 }
                 var out = [Float](repeating: .nan, count: 2 * count)
                 k.sinc2_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, taps, plan, alphas, count, &out)
                 let leftD = Guarded(AudioCoreTestSupport.noise(count: frames, seed: 21))
                 let rightD = Guarded(AudioCoreTestSupport.noise(count: frames, seed: 22))
-                let rowsD = Guarded(AudioCoreTestSupport.noise(count: rowsCount * stride, seed: 23))
+                let rowsD = Guarded(AudioCoreTestSupport.noise(count: rowsCount * stride_, seed: 23))
                 var scratch = [Double](repeating: .nan, count: max(taps, 1))
                 var outD = [Double](repeating: .nan, count: 2 * count)
-                k.sinc2_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride, taps, plan, alphasD, count, &scratch,
+                k.sinc2_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, taps, plan, alphasD, count, &scratch,
                             &outD)
+                // The same run through a row cache, twice (filling it, then from it), and through
+                // a one-slot cache (every point evicts the last): the same bits each time.
+                let stride = max(taps, 1)
+                for slots in [1, 2, 32] {
+                    let storage = UnsafeMutableRawPointer.allocate(byteCount: 32 * stride * 8, alignment: 64)
+                    defer { storage.deallocate() }
+                    var cache = WarpSIMDRowCache()
+                    for format in 0..<2 {
+                        warp_simd_row_cache_reset(&cache, storage, stride, slots)
+                        for pass in 0..<2 {
+                            if format == 0 {
+                                var cached = [Float](repeating: .nan, count: 2 * count)
+                                let hits = k.sinc2c_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, taps,
+                                                        plan, alphas, count, &cached, &cache)
+                                XCTAssertEqual(cached.map(\.bitPattern), out.map(\.bitPattern),
+                                               "level \(level) taps \(taps) slots \(slots) pass \(pass)")
+                                if pass == 1 && slots == 32 { XCTAssertGreaterThan(hits, 0) }
+                            } else {
+                                var cached = [Double](repeating: .nan, count: 2 * count)
+                                _ = k.sinc2c_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, taps, plan,
+                                                 alphasD, count, &cached, &cache)
+                                XCTAssertEqual(cached.map(\.bitPattern), outD.map(\.bitPattern),
+                                               "level \(level) taps \(taps) slots \(slots) pass \(pass) (Double)")
+                            }
+                        }
+                    }
+                }
                 for i in 0..<count {
                     let x = plan[2 * i], r = plan[2 * i + 1]
                     var one = [Float](repeating: .nan, count: 2)
@@ -169,7 +199,7 @@ final class AudioCoreSIMDKernelTests: XCTestCase {
                     XCTAssertEqual(out[2 * i].bitPattern, one[0].bitPattern, "level \(level) taps \(taps) point \(i)")
                     XCTAssertEqual(out[2 * i + 1].bitPattern, one[1].bitPattern, "level \(level) taps \(taps) point \(i)")
                     var w = [Double](repeating: .nan, count: max(taps, 1))
-                    k.blend_f64(rowsD.pointer + r, rowsD.pointer + r + stride, alphasD[i], taps, &w)
+                    k.blend_f64(rowsD.pointer + r, rowsD.pointer + r + stride_, alphasD[i], taps, &w)
                     var oneD = [Double](repeating: .nan, count: 2)
                     k.dot2_f64(leftD.pointer + x, rightD.pointer + x, w, taps, &oneD)
                     XCTAssertEqual(outD[2 * i].bitPattern, oneD[0].bitPattern, "level \(level) taps \(taps) point \(i)")
