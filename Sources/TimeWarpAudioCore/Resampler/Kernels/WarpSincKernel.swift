@@ -2,7 +2,9 @@
 /// for `c = n + f` are the linear interpolation of the two table rows around `f`, applied to every
 /// channel (how the blend and the dot products are arranged is up to `W`: see `WarpSincDotFloat`
 /// and `WarpSincDotDouble`). Rows sum to 1, so the DC gain is 1. Products and sums are in the
-/// working precision `W` (see `WarpWorkSample`).
+/// working precision `W` (see `WarpWorkSample`), in the vector kernels of `CWarpSIMD`. Stereo
+/// runs go to the kernels whole (`WarpSincRun`), and when their phases repeat (a constant ratio)
+/// they read ready blended rows (`WarpSincRowCache`) instead of blending two rows per output.
 struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     static var usesScale: Bool { true }
     /// `(1.0).bitPattern`: a double `f` is in `0 ..< 1` when its bits are below it.
