@@ -101,13 +101,14 @@ ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const do
 }
 
 void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t stride, ptrdiff_t slots) {
-    if (slots < 1) slots = 1;
+    if (slots < 2) slots = 2;
     if (slots > WARP_SIMD_ROW_CACHE_SLOTS) slots = WARP_SIMD_ROW_CACHE_SLOTS;
     ptrdiff_t pow2 = 1;
     while (pow2 * 2 <= slots) pow2 *= 2;
     cache->storage = storage;
     cache->stride = stride;
     cache->mask = pow2 - 1;
+    cache->last = -1;
     for (int i = 0; i < WARP_SIMD_ROW_CACHE_SLOTS; i++) {
         cache->keys[i] = -1;
         cache->alphas[i] = 0;

@@ -47,47 +47,53 @@ static inline ptrdiff_t warp_simd_slot(ptrdiff_t r, unsigned long long bits, ptr
     }                                                                                                           \
     ATTR static ptrdiff_t PREFIX##_sinc2c_f32(const float *left, const float *right, const float *rows,         \
                                               const float *steps, ptrdiff_t taps, const ptrdiff_t *plan,        \
-                                              const float *alphas, ptrdiff_t count, float *out,                 \
-                                              WarpSIMDRowCache *cache) {                                        \
+                                              const float *alphas, ptrdiff_t count, float *out, WarpSIMDRowCache *cache) {\
         ptrdiff_t hits = 0;                                                                                     \
         float *storage = (float *)cache->storage;                                                               \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
             ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
             float alpha = alphas[i];                                                                            \
             unsigned long long bits = warp_simd_float_bits(alpha);                                              \
-            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask);                                                 \
-            float *w = storage + s * cache->stride;                                                             \
+            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                     \
             if (cache->keys[s] == r && cache->alphas[s] == bits) {                                              \
                 hits++;                                                                                         \
+            } else if (cache->keys[s2] == r && cache->alphas[s2] == bits) {                                     \
+                hits++;                                                                                         \
+                s = s2;                                                                                         \
             } else {                                                                                            \
-                PREFIX##_blend_f32(rows + r, steps + r, alpha, taps, w);                                        \
+                if (cache->last == s) s = s2; /* of the two ways, keep the row used last */                     \
+                PREFIX##_blend_f32(rows + r, steps + r, alpha, taps, storage + s * cache->stride);              \
                 cache->keys[s] = r;                                                                             \
                 cache->alphas[s] = bits;                                                                        \
             }                                                                                                   \
-            PREFIX##_dot2_f32(left + x, right + x, w, taps, out + 2 * i);                                       \
+            cache->last = s;                                                                                    \
+            PREFIX##_dot2_f32(left + x, right + x, storage + s * cache->stride, taps, out + 2 * i);             \
         }                                                                                                       \
         return hits;                                                                                            \
     }                                                                                                           \
     ATTR static ptrdiff_t PREFIX##_sinc2c_f64(const double *left, const double *right, const double *rows,      \
                                               ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan,          \
-                                              const double *alphas, ptrdiff_t count, double *out,               \
-                                              WarpSIMDRowCache *cache) {                                        \
+                                              const double *alphas, ptrdiff_t count, double *out, WarpSIMDRowCache *cache) {\
         ptrdiff_t hits = 0;                                                                                     \
         double *storage = (double *)cache->storage;                                                             \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
             ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
             double alpha = alphas[i];                                                                           \
             unsigned long long bits = warp_simd_double_bits(alpha);                                             \
-            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask);                                                 \
-            double *w = storage + s * cache->stride;                                                            \
+            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                     \
             if (cache->keys[s] == r && cache->alphas[s] == bits) {                                              \
                 hits++;                                                                                         \
+            } else if (cache->keys[s2] == r && cache->alphas[s2] == bits) {                                     \
+                hits++;                                                                                         \
+                s = s2;                                                                                         \
             } else {                                                                                            \
-                PREFIX##_blend_f64(rows + r, rows + r + stride, alpha, taps, w);                                \
+                if (cache->last == s) s = s2; /* of the two ways, keep the row used last */                     \
+                PREFIX##_blend_f64(rows + r, rows + r + stride, alpha, taps, storage + s * cache->stride);      \
                 cache->keys[s] = r;                                                                             \
                 cache->alphas[s] = bits;                                                                        \
             }                                                                                                   \
-            PREFIX##_dot2_f64(left + x, right + x, w, taps, out + 2 * i);                                       \
+            cache->last = s;                                                                                    \
+            PREFIX##_dot2_f64(left + x, right + x, storage + s * cache->stride, taps, out + 2 * i);             \
         }                                                                                                       \
         return hits;                                                                                            \
     }                                                                                                           \

@@ -43,16 +43,20 @@ typedef struct WarpSIMDRowCache {
     void *storage;
     /** Elements per slot (at least the taps of the rows cached). */
     ptrdiff_t stride;
-    /** Slots minus one (slots: a power of two, at most WARP_SIMD_ROW_CACHE_SLOTS). */
+    /** Slots minus one (slots: a power of two, 2 ... WARP_SIMD_ROW_CACHE_SLOTS). */
     ptrdiff_t mask;
     /** Row offset per slot (-1: empty). */
     ptrdiff_t keys[WARP_SIMD_ROW_CACHE_SLOTS];
     /** Blend bit pattern per slot (a Float's widened to 64 bits). */
     unsigned long long alphas[WARP_SIMD_ROW_CACHE_SLOTS];
+    /** The slot used last. A key lives in its hashed slot or the one next to it (index ^ 1); a
+     *  new row replaces whichever of the two was not used last. */
+    ptrdiff_t last;
 } WarpSIMDRowCache;
 
-/** Empties `cache` and gives it `slots` (a power of two, 1 ... WARP_SIMD_ROW_CACHE_SLOTS) slots
- *  of `stride` elements at `storage`. */
+/** Empties `cache` and gives it `slots` slots of `stride` elements at `storage` (`slots` rounded
+ *  down to a power of two and clamped to 2 ... WARP_SIMD_ROW_CACHE_SLOTS: `storage` must hold that
+ *  many). */
 void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t stride, ptrdiff_t slots);
 
 /** The kernels of one level. */

@@ -81,7 +81,7 @@ final class WarpSincRowCache {
         let stride = (max(taps, 1) &+ 15) & ~15            // whole 64-byte lines for Float
         let slots = min(WarpSincRowCache.bytes / (stride &* size), Int(WARP_SIMD_ROW_CACHE_SLOTS))
         usable = slots >= 2
-        warp_simd_row_cache_reset(cache, storage, stride, max(slots, 1))
+        warp_simd_row_cache_reset(cache, storage, stride, max(slots, 2))   // unused unless `usable`
         lookups = 0
         hits = 0
     }

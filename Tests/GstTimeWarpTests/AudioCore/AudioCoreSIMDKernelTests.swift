@@ -165,9 +165,9 @@ final class AudioCoreSIMDKernelTests: XCTestCase {
                 k.sinc2_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, taps, plan, alphasD, count, &scratch,
                             &outD)
                 // The same run through a row cache, twice (filling it, then from it), and through
-                // a one-slot cache (every point evicts the last): the same bits each time.
+                // a two-slot cache (points evict each other): the same bits each time.
                 let stride = max(taps, 1)
-                for slots in [1, 2, 32] {
+                for slots in [2, 4, 32] {
                     let storage = UnsafeMutableRawPointer.allocate(byteCount: 32 * stride * 8, alignment: 64)
                     defer { storage.deallocate() }
                     var cache = WarpSIMDRowCache()
