@@ -44,7 +44,10 @@ let package = Package(
         .target(name: "TimeWarpMap"),
         // The variable-rate audio resampler (control points, interpolation kernels): pure math,
         // no GStreamer; it takes the time map as a function.
-        .target(name: "TimeWarpAudioCore"),
+        .target(name: "TimeWarpAudioCore", dependencies: ["CWarpSIMD"]),
+        // The sinc resampler's vector kernels (dot products, table-row blends) per instruction
+        // set, chosen once per process from the CPU.
+        .target(name: "CWarpSIMD"),
         // The one Swift binding of GStreamer that the plugin and gst-warp-launch share: elements,
         // pads and probes, the bus and its messages, caps, buffers, events, queries, segments and
         // clock times. Raw pointers stay inside it.
@@ -73,7 +76,7 @@ let package = Package(
         // Pure math: the time map, its curves and settings (no GStreamer).
         .testTarget(name: "TimeWarpMapTests", dependencies: ["TimeWarpMap"]),
         // The audio core: resampler, stretcher, engine (no GStreamer).
-        .testTarget(name: "TimeWarpAudioCoreTests", dependencies: ["TimeWarpAudioCore", "TimeWarpMap"]),
+        .testTarget(name: "TimeWarpAudioCoreTests", dependencies: ["TimeWarpAudioCore", "TimeWarpMap", "CWarpSIMD"]),
         // The elements through GstHarness and whole pipelines, and the binding layer.
         .testTarget(
             name: "GstTimeWarpTests",

@@ -4,7 +4,7 @@
 #
 #   fuzz/build-elements.sh            -> $FUZZ_WORK/fuzz-elements   (default .build/fuzz-elements)
 #
-# Modules are compiled in dependency order (TimeWarpMap, TimeWarpAudioCore, CShims (C),
+# Modules are compiled in dependency order (TimeWarpMap, CWarpSIMD (C), TimeWarpAudioCore, CShims (C),
 # GstTimeWarp, then the fuzzer) with libFuzzer coverage and AddressSanitizer, in Swift 6 mode as
 # in Package.swift. Set FUZZ_SANITIZE=fuzzer to build without AddressSanitizer (about 2x faster,
 # but out-of-bounds reads and writes are then not reported).
@@ -29,7 +29,13 @@ libs=$(pkg-config --libs $pkgs)
 xcc=""
 for f in $cflags; do xcc="$xcc -Xcc $f"; done
 
-mkdir -p "$work/obj" "$work/mod/CShims" "$work/mod/CFuzzGst"
+mkdir -p "$work/obj" "$work/mod/CShims" "$work/mod/CFuzzGst" "$work/mod/CWarpSIMD"
+cat > "$work/mod/CWarpSIMD/module.modulemap" <<MAP
+module CWarpSIMD {
+    header "$src/CWarpSIMD/include/warp_simd.h"
+    export *
+}
+MAP
 cat > "$work/mod/CShims/module.modulemap" <<MAP
 module CShims {
     header "$src/CShims/include/CShims.h"
@@ -45,7 +51,7 @@ module CFuzzGst [system] {
 MAP
 
 common="-swift-version 6 -parse-as-library -O -g -wmo -num-threads 0 -package-name gst_timewarp
-    -sanitize=$sanitize -I $work/mod -I $work/mod/CShims -I $work/mod/CFuzzGst
+    -sanitize=$sanitize -I $work/mod -I $work/mod/CShims -I $work/mod/CFuzzGst -I $work/mod/CWarpSIMD
     -I $src/CGStreamer -I $src/CGStreamerCheck $xcc"
 
 # module NAME SOURCES...: one object file and one .swiftmodule per module.
@@ -61,6 +67,13 @@ module() {
 }
 
 module TimeWarpMap $(find "$src/TimeWarpMap" -name '*.swift' | sort)
+for c in "$src"/CWarpSIMD/*.c; do
+    o="$work/obj/CWarpSIMD_$(basename "$c" .c).o"
+    [ -f "$o" ] && [ -z "$(find "$c" "$src"/CWarpSIMD/*.h "$src"/CWarpSIMD/include/*.h "$0" -newer "$o" | head -1)" ] && continue
+    echo "clang $(basename "$c")" >&2
+    # shellcheck disable=SC2086
+    $nice "$clang" -O2 -g -fPIC -fsanitize=$csanitize -I "$src/CWarpSIMD/include" -c "$c" -o "$o"
+done
 module TimeWarpAudioCore $(find "$src/TimeWarpAudioCore" -name '*.swift' | sort)
 for c in "$src"/CShims/*.c; do
     o="$work/obj/CShims_$(basename "$c" .c).o"

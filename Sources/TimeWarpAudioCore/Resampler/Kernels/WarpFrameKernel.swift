@@ -43,13 +43,22 @@ extension WarpFrameKernel {
 }
 
 extension WarpFrameKernel {
-    /// In batches: the generator walks up to `points.count / 3` control points into `points`,
-    /// then `render(batch:...)` renders them; should it run out of input at point k, the
-    /// generator is put back to the state after k points.
+    /// `renderRunInBatches`.
     @inline(__always)
     mutating func renderRun(generator: inout ControlPointGenerator, limit: Int, bound: Double,
                             view: WarpFrameView<W>, maxFrame: Int64, out: UnsafeMutablePointer<W>,
                             points: UnsafeMutableBufferPointer<Double>) -> Int {
+        renderRunInBatches(generator: &generator, limit: limit, bound: bound, view: view, maxFrame: maxFrame, out: out,
+                           points: points)
+    }
+
+    /// In batches: the generator walks up to `points.count / 3` control points into `points`,
+    /// then `render(batch:...)` renders them; should it run out of input at point k, the
+    /// generator is put back to the state after k points.
+    @inline(__always)
+    mutating func renderRunInBatches(generator: inout ControlPointGenerator, limit: Int, bound: Double,
+                                     view: WarpFrameView<W>, maxFrame: Int64, out: UnsafeMutablePointer<W>,
+                                     points: UnsafeMutableBufferPointer<Double>) -> Int {
         let capacity = points.count / 3
         guard let positions = points.baseAddress, capacity > 0 else { return 0 }
         let scales = positions + capacity, lefts = positions + 2 &* capacity

@@ -2,7 +2,9 @@
 /// for `c = n + f` are the linear interpolation of the two table rows around `f`, applied to every
 /// channel (how the blend and the dot products are arranged is up to `W`: see `WarpSincDotFloat`
 /// and `WarpSincDotDouble`). Rows sum to 1, so the DC gain is 1. Products and sums are in the
-/// working precision `W` (see `WarpWorkSample`).
+/// working precision `W` (see `WarpWorkSample`), in the vector kernels of `CWarpSIMD`. Stereo
+/// runs go to the kernels whole (`WarpSincRun`), and when their phases repeat (a constant ratio)
+/// they read ready blended rows (`WarpSincRowCache`) instead of blending two rows per output.
 struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     static var usesScale: Bool { true }
     /// `(1.0).bitPattern`: a double `f` is in `0 ..< 1` when its bits are below it.
@@ -79,16 +81,35 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     @inline(__always)
     func positionBound(maxFrame: Int64) -> Double { Double(maxFrame &- Int64(halfTaps) &+ 1) }
 
-    /// The table row `phi` and blend `alpha` towards row `phi + 1` for the fraction `c - n`.
+    /// The table row `phi` and blend `alpha` towards row `phi + 1` for the fraction `c - n`, the
+    /// blend rounded to a multiple of `alphaQuantum`: a constant ratio then gives the same few
+    /// blends again and again despite the rounding of `c` (see `WarpSincRowCache`).
     @inline(__always)
     private func phase(_ c: Double, _ n: Int64) -> (phi: Int, alpha: W) {
+        Self.phase(c, n, phases: phases, phasesD: phasesD)
+    }
+
+    /// `phase` for a table of `phases` rows (`phasesD`: the same as a `Double`).
+    @inline(__always)
+    private static func phase(_ c: Double, _ n: Int64, phases: Int, phasesD: Double) -> (phi: Int, alpha: W) {
         var f = c - Double(n)
         if !(f >= 0 && f < 1) { f = 0 }      // unreachable for c in 0 ... 2^52; keeps phi in range
         let fp = f * phasesD
         var phi = Int(fp)                    // 0 <= fp <= phases
         if phi >= phases { phi = phases &- 1 }
-        return (phi, W(warpDouble: fp - Double(phi)))
+        // 0 <= a * 2^20 <= 2^20: adding and removing 2^52 rounds it to a whole number (to even).
+        let a = fp - Double(phi)
+        let q = (a * alphaScale + roundingShift) - roundingShift
+        return (phi, W(warpDouble: q * (1 / alphaScale)))
     }
+
+    /// Blends are multiples of `1 / alphaScale` of a table step (exact in `Float`). Rounding moves
+    /// an output by at most 2^-21 of a step, `1 / (2^21 P g)` input samples at bandwidth `g` (`P`
+    /// the quality's phases per sample, at least 128): the phase error of the highest frequency
+    /// the kernel passes, `g` times Nyquist, is at most `pi / (2^21 P)`, about -150 dB.
+    static var alphaScale: Double { 1_048_576 }
+    /// 2^52: `(x + 2^52) - 2^52` is `x` rounded to a whole number for `0 <= x < 2^51`.
+    static var roundingShift: Double { 4_503_599_627_370_496 }
 
     /// One output from the contiguous taps at offset `x` of each channel block, with the table
     /// row at offset `row` (`phi * stride`) blended by `alpha`.
@@ -170,6 +191,58 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         return true
     }
 
+    /// The two-channel outputs of a plan of `count` points (`scratch.plan`, `scratch.alphas`) at
+    /// the level in use, into consecutive frames of `out`: through the row cache when it is on,
+    /// else blending each point's two rows.
+    @inline(__always)
+    private func renderPlan2(_ view: WarpFrameView<W>, count: Int, out: UnsafeMutablePointer<W>) {
+        let left = view.src, right = view.src + view.channelStride, taps = 2 &* halfTaps
+        if !state.rows.run2(left, right, level: state.level, tables: tables, taps: taps, plan: scratch.plan,
+                            alphas: scratch.alphas, count: count, out: out) {
+            WarpSincRun.run2(left, right, tables: tables, taps: taps, plan: scratch.plan, alphas: scratch.alphas,
+                             count: count, weights: scratch.weights, out: out)
+        }
+    }
+
+    /// Two-channel planar windows at a level with a table: each control point is planned as the
+    /// generator reaches it (what pass 1 of `render(batch:...)` does, without the detour through
+    /// `points`), then the plan is rendered in one call. Stops at the first point the plan cannot
+    /// take (another level, the window's edges, input not received), which the caller renders
+    /// the general way. Anything else goes in batches.
+    @inline(__always)
+    mutating func renderRun(generator: inout ControlPointGenerator, limit: Int, bound: Double,
+                            view: WarpFrameView<W>, maxFrame: Int64, out: UnsafeMutablePointer<W>,
+                            points: UnsafeMutableBufferPointer<Double>) -> Int {
+        guard view.channels == 2, view.frameStride == 1, fits, !direct else {
+            return renderRunInBatches(generator: &generator, limit: limit, bound: bound, view: view,
+                                      maxFrame: maxFrame, out: out, points: points)
+        }
+        let plan = scratch.plan, alphas = scratch.alphas
+        let h = Int64(halfTaps), lowS = low, highS = high * (1 + Self.hysteresis), base = view.base
+        let stride = tables.stride, phases = self.phases, phasesD = self.phasesD
+        var smoothedScale = state.smoothedScale
+        let planned = generator.walk(limit: min(limit, scratch.planCapacity), bound: bound) { k, point in
+            // NaN (no history yet, or a NaN scale) fails the range check: the general path takes
+            // that point.
+            let scale = smoothedScale + Self.smoothing * (point.scale - smoothedScale)
+            guard scale >= lowS && scale < highS else { return false }
+            let c = point.position, n = point.left
+            let lo = n &- (h &- 1), hi = n &+ h
+            let f = c - Double(n)
+            // floor(c) == n (and so `phase` sees the same fraction) unless c rounded up.
+            guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { return false }
+            let (phi, alpha) = Self.phase(c, n, phases: phases, phasesD: phasesD)
+            plan[2 &* k] = Int(truncatingIfNeeded: lo &- base)
+            plan[2 &* k &+ 1] = phi &* stride
+            alphas[k] = alpha
+            smoothedScale = scale
+            return true
+        }
+        state.smoothedScale = smoothedScale
+        if planned > 0 { renderPlan2(view, count: planned, out: out) }
+        return planned
+    }
+
     /// Two passes per run of points at one level: first each point's taps offset, row and blend
     /// (independent work), then the dot products, which then overlap well. Points the plain path
     /// must handle (another level, the window's edges) go through `render(position:...)`.
@@ -210,7 +283,11 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             }
             state.smoothedScale = smoothedScale
             // Pass 2: the dot products.
-            if ch == 2 {
+            if ch == 2 && m > start {
+                // The whole run in one call of the vector kernels (exactly the outputs of
+                // `apply`, point by point).
+                renderPlan2(view, count: m &- start, out: out + 2 &* start)
+            } else if ch == 2 {
                 let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
                 let left = view.src, right = view.src + view.channelStride
                 for i in 0..<(m &- start) {
@@ -258,6 +335,8 @@ struct WarpSincState {
     var level: WarpSincLevel
     /// Scratch for outputs at a level without a table.
     let direct = WarpSincDirectRow()
+    /// Blended rows of recent outputs (for ratios whose outputs repeat a few phases).
+    let rows = WarpSincRowCache()
     /// The level in use when it has no table yet (weights evaluated per output), else `nil`
     /// (`level` is in use).
     var directLevel: Int?

@@ -1,0 +1,140 @@
+/*
+ * CWarpSIMD: the vector kernels of audiotimewarp's sinc resampler (TimeWarpAudioCore).
+ *
+ * Two operations, each in Float (F32 input) and Double (S16, S32, F64 input):
+ *   - the table-row blend  w[t] = row[t] + alpha * step[t]  (Float: `step` is the difference to
+ *     the next row; Double: `row0 + alpha * (row1 - row0)`);
+ *   - the dot product  sum_t w[t] * x[t], for one channel or two channels sharing the weights
+ *     (the Float ones blend the weights on the fly).
+ *
+ * Each is compiled once per instruction set (portable C, SSE2, AVX2+FMA on x86-64; NEON on
+ * arm64) and chosen once per process from the CPU (cpuid through __builtin_cpu_supports).
+ * Summation orders depend only on `taps` and the level, never on alignment, and a channel of
+ * a two-channel product is summed exactly as the one-channel product sums it. Tails are read
+ * element-wise (or with masked loads): nothing is read at or past `taps`.
+ */
+#ifndef WARP_SIMD_H
+#define WARP_SIMD_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Instruction-set levels of the kernels. */
+typedef enum {
+    WARP_SIMD_SCALAR = 0, /**< Portable C. */
+    WARP_SIMD_SSE2 = 1,   /**< x86-64 SSE2 (every x86-64 CPU). */
+    WARP_SIMD_AVX2 = 2,   /**< x86-64 AVX2 with FMA. */
+    WARP_SIMD_NEON = 3    /**< arm64 Advanced SIMD. */
+} WarpSIMDLevel;
+
+/** Number of levels (the largest level plus one). */
+#define WARP_SIMD_LEVEL_COUNT 4
+
+/** Most slots of a WarpSIMDRowCache. */
+#define WARP_SIMD_ROW_CACHE_SLOTS 32
+
+/** Blended weight rows keyed by table row offset and blend (see WarpSIMDKernels.sinc2c_f32).
+ *  Set up and emptied by warp_simd_row_cache_reset. */
+typedef struct WarpSIMDRowCache {
+    /** Slot i's weights start at `storage + i * stride` elements (Float or Double). */
+    void *storage;
+    /** Elements per slot (at least the taps of the rows cached). */
+    ptrdiff_t stride;
+    /** Slots minus one (slots: a power of two, 2 ... WARP_SIMD_ROW_CACHE_SLOTS). */
+    ptrdiff_t mask;
+    /** Row offset per slot (-1: empty). */
+    ptrdiff_t keys[WARP_SIMD_ROW_CACHE_SLOTS];
+    /** Blend bit pattern per slot (a Float's widened to 64 bits). */
+    unsigned long long alphas[WARP_SIMD_ROW_CACHE_SLOTS];
+    /** The slot used last. A key lives in its hashed slot or the one next to it (index ^ 1); a
+     *  new row replaces whichever of the two was not used last. */
+    ptrdiff_t last;
+} WarpSIMDRowCache;
+
+/** Empties `cache` and gives it `slots` slots of `stride` elements at `storage` (`slots` rounded
+ *  down to a power of two and clamped to 2 ... WARP_SIMD_ROW_CACHE_SLOTS: `storage` must hold that
+ *  many). */
+void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t stride, ptrdiff_t slots);
+
+/** The kernels of one level. */
+typedef struct WarpSIMDKernels {
+    /** The level (a WarpSIMDLevel). */
+    int level;
+    /** sum_t (row[t] + alpha * step[t]) * x[t], t < taps. */
+    float (*dot_blend_f32)(const float *x, const float *row, const float *step, float alpha, ptrdiff_t taps);
+    /** dot_blend_f32 of x into out[0] and of y into out[1]. */
+    void (*dot2_blend_f32)(const float *x, const float *y, const float *row, const float *step, float alpha,
+                           ptrdiff_t taps, float *out);
+    /** w[t] = row[t] + alpha * step[t], t < taps. */
+    void (*blend_f32)(const float *row, const float *step, float alpha, ptrdiff_t taps, float *w);
+    /** w[t] = row0[t] + alpha * (row1[t] - row0[t]), t < taps. */
+    void (*blend_f64)(const double *row0, const double *row1, double alpha, ptrdiff_t taps, double *w);
+    /** sum_t w[t] * x[t], t < taps. */
+    double (*dot_f64)(const double *x, const double *w, ptrdiff_t taps);
+    /** dot_f64 of x into out[0] and of y into out[1]. */
+    void (*dot2_f64)(const double *x, const double *y, const double *w, ptrdiff_t taps, double *out);
+    /** A run of two-channel outputs: for point i, with x = plan[2i] and r = plan[2i + 1],
+     *  dot2_blend_f32(left + x, right + x, rows + r, steps + r, alphas[i], taps, out + 2i). */
+    void (*sinc2_f32)(const float *left, const float *right, const float *rows, const float *steps, ptrdiff_t taps,
+                      const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out);
+    /** A run of two-channel outputs: for point i, with x = plan[2i] and r = plan[2i + 1],
+     *  blend_f64(rows + r, rows + r + stride, alphas[i], taps, scratch) then
+     *  dot2_f64(left + x, right + x, scratch, taps, out + 2i) (`scratch`: `taps` values). */
+    void (*sinc2_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride, ptrdiff_t taps,
+                      const ptrdiff_t *plan, const double *alphas, ptrdiff_t count, double *scratch, double *out);
+    /** sinc2_f32 through `cache`: a point whose row and blend (bit pattern) a slot holds reads
+     *  that slot's weights; otherwise blend_f32 writes them there first. Returns the number of
+     *  points that found their weights. The outputs equal sinc2_f32's bit for bit. */
+    ptrdiff_t (*sinc2c_f32)(const float *left, const float *right, const float *rows, const float *steps,
+                            ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out,
+                            struct WarpSIMDRowCache *cache);
+    /** sinc2_f64 through `cache` (blend_f64 fills a slot), as sinc2c_f32. */
+    ptrdiff_t (*sinc2c_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                            ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
+                            double *out, struct WarpSIMDRowCache *cache);
+} WarpSIMDKernels;
+
+/** The kernels of `level` if this build has them and the CPU runs them, else NULL. */
+const WarpSIMDKernels *warp_simd_kernels(int level);
+
+/** The level the dispatching functions below use: the best the CPU runs (chosen once). */
+int warp_simd_level(void);
+
+/** Dispatching forms of the WarpSIMDKernels members (the best level). */
+float warp_simd_dot_blend_f32(const float *x, const float *row, const float *step, float alpha, ptrdiff_t taps);
+/** See WarpSIMDKernels.dot2_blend_f32. */
+void warp_simd_dot2_blend_f32(const float *x, const float *y, const float *row, const float *step, float alpha,
+                              ptrdiff_t taps, float *out);
+/** See WarpSIMDKernels.blend_f32. */
+void warp_simd_blend_f32(const float *row, const float *step, float alpha, ptrdiff_t taps, float *w);
+/** See WarpSIMDKernels.blend_f64. */
+void warp_simd_blend_f64(const double *row0, const double *row1, double alpha, ptrdiff_t taps, double *w);
+/** See WarpSIMDKernels.dot_f64. */
+double warp_simd_dot_f64(const double *x, const double *w, ptrdiff_t taps);
+/** See WarpSIMDKernels.dot2_f64. */
+void warp_simd_dot2_f64(const double *x, const double *y, const double *w, ptrdiff_t taps, double *out);
+
+/** See WarpSIMDKernels.sinc2_f32. */
+void warp_simd_sinc2_f32(const float *left, const float *right, const float *rows, const float *steps,
+                         ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out);
+/** See WarpSIMDKernels.sinc2_f64. */
+void warp_simd_sinc2_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                         ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
+                         double *scratch, double *out);
+/** See WarpSIMDKernels.sinc2c_f32. */
+ptrdiff_t warp_simd_sinc2c_f32(const float *left, const float *right, const float *rows, const float *steps,
+                               ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count,
+                               float *out, WarpSIMDRowCache *cache);
+/** See WarpSIMDKernels.sinc2c_f64. */
+ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                               ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
+                               double *out, WarpSIMDRowCache *cache);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,353 @@
+/* x86-64 kernels: SSE2 (four floats, two doubles) and AVX2 with FMA (eight floats, four doubles).
+ * Two accumulators per channel; then one vector more if it fits; then the tail (AVX2: one half
+ * vector if it fits), one element at a time. Nothing at or past `taps` is read. */
+#if defined(__x86_64__)
+#include <immintrin.h>
+#include "warp_simd_levels.h"
+
+/* ---- SSE2 ---------------------------------------------------------------------------------- */
+
+/* (v0 + v2) + (v1 + v3). */
+static inline float hsum_ps(__m128 v) {
+    __m128 h = _mm_add_ps(v, _mm_movehl_ps(v, v));
+    return _mm_cvtss_f32(_mm_add_ss(h, _mm_shuffle_ps(h, h, 1)));
+}
+
+/* v0 + v1. */
+static inline double hsum_pd(__m128d v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
+
+static inline __m128 blend_ps(const float *row, const float *step, __m128 a, ptrdiff_t t) {
+    return _mm_add_ps(_mm_loadu_ps(row + t), _mm_mul_ps(a, _mm_loadu_ps(step + t)));
+}
+
+static float sse2_dot_blend_f32(const float *x, const float *row, const float *step, float alpha, ptrdiff_t taps) {
+    const __m128 a = _mm_set1_ps(alpha);
+    __m128 s0 = _mm_setzero_ps(), s1 = _mm_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) {
+        s0 = _mm_add_ps(s0, _mm_mul_ps(blend_ps(row, step, a, t), _mm_loadu_ps(x + t)));
+        s1 = _mm_add_ps(s1, _mm_mul_ps(blend_ps(row, step, a, t + 4), _mm_loadu_ps(x + t + 4)));
+    }
+    if (t + 4 <= taps) {
+        s0 = _mm_add_ps(s0, _mm_mul_ps(blend_ps(row, step, a, t), _mm_loadu_ps(x + t)));
+        t += 4;
+    }
+    float s = hsum_ps(_mm_add_ps(s0, s1));
+    for (; t < taps; t++) s += (row[t] + alpha * step[t]) * x[t];
+    return s;
+}
+
+static void sse2_dot2_blend_f32(const float *x, const float *y, const float *row, const float *step, float alpha,
+                                ptrdiff_t taps, float *out) {
+    const __m128 a = _mm_set1_ps(alpha);
+    __m128 s0 = _mm_setzero_ps(), s1 = _mm_setzero_ps(), q0 = _mm_setzero_ps(), q1 = _mm_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) {
+        __m128 w0 = blend_ps(row, step, a, t), w1 = blend_ps(row, step, a, t + 4);
+        s0 = _mm_add_ps(s0, _mm_mul_ps(w0, _mm_loadu_ps(x + t)));
+        q0 = _mm_add_ps(q0, _mm_mul_ps(w0, _mm_loadu_ps(y + t)));
+        s1 = _mm_add_ps(s1, _mm_mul_ps(w1, _mm_loadu_ps(x + t + 4)));
+        q1 = _mm_add_ps(q1, _mm_mul_ps(w1, _mm_loadu_ps(y + t + 4)));
+    }
+    if (t + 4 <= taps) {
+        __m128 w0 = blend_ps(row, step, a, t);
+        s0 = _mm_add_ps(s0, _mm_mul_ps(w0, _mm_loadu_ps(x + t)));
+        q0 = _mm_add_ps(q0, _mm_mul_ps(w0, _mm_loadu_ps(y + t)));
+        t += 4;
+    }
+    float sx = hsum_ps(_mm_add_ps(s0, s1)), sy = hsum_ps(_mm_add_ps(q0, q1));
+    for (; t < taps; t++) {
+        float w = row[t] + alpha * step[t];
+        sx += w * x[t];
+        sy += w * y[t];
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+/* sse2_dot2_blend_f32 with ready weights, in the same order. */
+static void sse2_dot2_f32(const float *x, const float *y, const float *w, ptrdiff_t taps, float *out) {
+    __m128 s0 = _mm_setzero_ps(), s1 = _mm_setzero_ps(), q0 = _mm_setzero_ps(), q1 = _mm_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) {
+        __m128 w0 = _mm_loadu_ps(w + t), w1 = _mm_loadu_ps(w + t + 4);
+        s0 = _mm_add_ps(s0, _mm_mul_ps(w0, _mm_loadu_ps(x + t)));
+        q0 = _mm_add_ps(q0, _mm_mul_ps(w0, _mm_loadu_ps(y + t)));
+        s1 = _mm_add_ps(s1, _mm_mul_ps(w1, _mm_loadu_ps(x + t + 4)));
+        q1 = _mm_add_ps(q1, _mm_mul_ps(w1, _mm_loadu_ps(y + t + 4)));
+    }
+    if (t + 4 <= taps) {
+        __m128 w0 = _mm_loadu_ps(w + t);
+        s0 = _mm_add_ps(s0, _mm_mul_ps(w0, _mm_loadu_ps(x + t)));
+        q0 = _mm_add_ps(q0, _mm_mul_ps(w0, _mm_loadu_ps(y + t)));
+        t += 4;
+    }
+    float sx = hsum_ps(_mm_add_ps(s0, s1)), sy = hsum_ps(_mm_add_ps(q0, q1));
+    for (; t < taps; t++) {
+        sx += w[t] * x[t];
+        sy += w[t] * y[t];
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+static void sse2_blend_f32(const float *row, const float *step, float alpha, ptrdiff_t taps, float *w) {
+    const __m128 a = _mm_set1_ps(alpha);
+    ptrdiff_t t = 0;
+    for (; t + 4 <= taps; t += 4) _mm_storeu_ps(w + t, blend_ps(row, step, a, t));
+    for (; t < taps; t++) w[t] = row[t] + alpha * step[t];
+}
+
+static void sse2_blend_f64(const double *row0, const double *row1, double alpha, ptrdiff_t taps, double *w) {
+    const __m128d a = _mm_set1_pd(alpha);
+    ptrdiff_t t = 0;
+    for (; t + 2 <= taps; t += 2) {
+        __m128d r0 = _mm_loadu_pd(row0 + t), r1 = _mm_loadu_pd(row1 + t);
+        _mm_storeu_pd(w + t, _mm_add_pd(r0, _mm_mul_pd(a, _mm_sub_pd(r1, r0))));
+    }
+    for (; t < taps; t++) w[t] = row0[t] + alpha * (row1[t] - row0[t]);
+}
+
+static double sse2_dot_f64(const double *x, const double *w, ptrdiff_t taps) {
+    __m128d s0 = _mm_setzero_pd(), s1 = _mm_setzero_pd();
+    ptrdiff_t t = 0;
+    for (; t + 4 <= taps; t += 4) {
+        s0 = _mm_add_pd(s0, _mm_mul_pd(_mm_loadu_pd(w + t), _mm_loadu_pd(x + t)));
+        s1 = _mm_add_pd(s1, _mm_mul_pd(_mm_loadu_pd(w + t + 2), _mm_loadu_pd(x + t + 2)));
+    }
+    if (t + 2 <= taps) {
+        s0 = _mm_add_pd(s0, _mm_mul_pd(_mm_loadu_pd(w + t), _mm_loadu_pd(x + t)));
+        t += 2;
+    }
+    double s = hsum_pd(_mm_add_pd(s0, s1));
+    if (t < taps) s += w[t] * x[t];
+    return s;
+}
+
+static void sse2_dot2_f64(const double *x, const double *y, const double *w, ptrdiff_t taps, double *out) {
+    __m128d s0 = _mm_setzero_pd(), s1 = _mm_setzero_pd(), q0 = _mm_setzero_pd(), q1 = _mm_setzero_pd();
+    ptrdiff_t t = 0;
+    for (; t + 4 <= taps; t += 4) {
+        __m128d w0 = _mm_loadu_pd(w + t), w1 = _mm_loadu_pd(w + t + 2);
+        s0 = _mm_add_pd(s0, _mm_mul_pd(w0, _mm_loadu_pd(x + t)));
+        q0 = _mm_add_pd(q0, _mm_mul_pd(w0, _mm_loadu_pd(y + t)));
+        s1 = _mm_add_pd(s1, _mm_mul_pd(w1, _mm_loadu_pd(x + t + 2)));
+        q1 = _mm_add_pd(q1, _mm_mul_pd(w1, _mm_loadu_pd(y + t + 2)));
+    }
+    if (t + 2 <= taps) {
+        __m128d w0 = _mm_loadu_pd(w + t);
+        s0 = _mm_add_pd(s0, _mm_mul_pd(w0, _mm_loadu_pd(x + t)));
+        q0 = _mm_add_pd(q0, _mm_mul_pd(w0, _mm_loadu_pd(y + t)));
+        t += 2;
+    }
+    double sx = hsum_pd(_mm_add_pd(s0, s1)), sy = hsum_pd(_mm_add_pd(q0, q1));
+    if (t < taps) {
+        sx += w[t] * x[t];
+        sy += w[t] * y[t];
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+WARP_SIMD_DEFINE_LEVEL(warp_simd_sse2_kernels, WARP_SIMD_SSE2, sse2, )
+
+/* ---- AVX2 + FMA ---------------------------------------------------------------------------- */
+/* Tails: one half vector (four floats, two doubles), then one element at a time, all fused
+ * (no masked loads or stores: slow on some CPUs, and a masked store stalls the loads after it). */
+
+#define AVX2 __attribute__((target("avx2,fma")))
+
+/* Lanes 0-3 plus lanes 4-7. */
+AVX2 static inline __m128 fold256_ps(__m256 v) {
+    return _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+}
+
+/* Lanes 0-1 plus lanes 2-3. */
+AVX2 static inline __m128d fold256_pd(__m256d v) {
+    return _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+}
+
+AVX2 static inline __m256 blend256_ps(const float *row, const float *step, __m256 a, ptrdiff_t t) {
+    return _mm256_fmadd_ps(a, _mm256_loadu_ps(step + t), _mm256_loadu_ps(row + t));
+}
+
+AVX2 static inline __m128 blend128_ps(const float *row, const float *step, __m256 a, ptrdiff_t t) {
+    return _mm_fmadd_ps(_mm256_castps256_ps128(a), _mm_loadu_ps(step + t), _mm_loadu_ps(row + t));
+}
+
+AVX2 static inline float blend1_ps(const float *row, const float *step, float alpha, ptrdiff_t t) {
+    return __builtin_fmaf(alpha, step[t], row[t]);
+}
+
+AVX2 static float avx2_dot_blend_f32(const float *x, const float *row, const float *step, float alpha,
+                                     ptrdiff_t taps) {
+    const __m256 a = _mm256_set1_ps(alpha);
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 16 <= taps; t += 16) {
+        s0 = _mm256_fmadd_ps(blend256_ps(row, step, a, t), _mm256_loadu_ps(x + t), s0);
+        s1 = _mm256_fmadd_ps(blend256_ps(row, step, a, t + 8), _mm256_loadu_ps(x + t + 8), s1);
+    }
+    if (t + 8 <= taps) {
+        s0 = _mm256_fmadd_ps(blend256_ps(row, step, a, t), _mm256_loadu_ps(x + t), s0);
+        t += 8;
+    }
+    __m128 h = fold256_ps(_mm256_add_ps(s0, s1));
+    if (t + 4 <= taps) {
+        h = _mm_fmadd_ps(blend128_ps(row, step, a, t), _mm_loadu_ps(x + t), h);
+        t += 4;
+    }
+    float s = hsum_ps(h);
+    for (; t < taps; t++) s = __builtin_fmaf(blend1_ps(row, step, alpha, t), x[t], s);
+    return s;
+}
+
+AVX2 static void avx2_dot2_blend_f32(const float *x, const float *y, const float *row, const float *step,
+                                     float alpha, ptrdiff_t taps, float *out) {
+    const __m256 a = _mm256_set1_ps(alpha);
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 16 <= taps; t += 16) {
+        __m256 w0 = blend256_ps(row, step, a, t), w1 = blend256_ps(row, step, a, t + 8);
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
+        s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + t + 8), s1);
+        q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(y + t + 8), q1);
+    }
+    if (t + 8 <= taps) {
+        __m256 w0 = blend256_ps(row, step, a, t);
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
+        t += 8;
+    }
+    __m128 hx = fold256_ps(_mm256_add_ps(s0, s1)), hy = fold256_ps(_mm256_add_ps(q0, q1));
+    if (t + 4 <= taps) {
+        __m128 w0 = blend128_ps(row, step, a, t);
+        hx = _mm_fmadd_ps(w0, _mm_loadu_ps(x + t), hx);
+        hy = _mm_fmadd_ps(w0, _mm_loadu_ps(y + t), hy);
+        t += 4;
+    }
+    float sx = hsum_ps(hx), sy = hsum_ps(hy);
+    for (; t < taps; t++) {
+        float w = blend1_ps(row, step, alpha, t);
+        sx = __builtin_fmaf(w, x[t], sx);
+        sy = __builtin_fmaf(w, y[t], sy);
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+/* avx2_dot2_blend_f32 with ready weights, in the same order. */
+AVX2 static void avx2_dot2_f32(const float *x, const float *y, const float *w, ptrdiff_t taps, float *out) {
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+    ptrdiff_t t = 0;
+    for (; t + 16 <= taps; t += 16) {
+        __m256 w0 = _mm256_loadu_ps(w + t), w1 = _mm256_loadu_ps(w + t + 8);
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
+        s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + t + 8), s1);
+        q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(y + t + 8), q1);
+    }
+    if (t + 8 <= taps) {
+        __m256 w0 = _mm256_loadu_ps(w + t);
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
+        t += 8;
+    }
+    __m128 hx = fold256_ps(_mm256_add_ps(s0, s1)), hy = fold256_ps(_mm256_add_ps(q0, q1));
+    if (t + 4 <= taps) {
+        __m128 w0 = _mm_loadu_ps(w + t);
+        hx = _mm_fmadd_ps(w0, _mm_loadu_ps(x + t), hx);
+        hy = _mm_fmadd_ps(w0, _mm_loadu_ps(y + t), hy);
+        t += 4;
+    }
+    float sx = hsum_ps(hx), sy = hsum_ps(hy);
+    for (; t < taps; t++) {
+        sx = __builtin_fmaf(w[t], x[t], sx);
+        sy = __builtin_fmaf(w[t], y[t], sy);
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+AVX2 static void avx2_blend_f32(const float *row, const float *step, float alpha, ptrdiff_t taps, float *w) {
+    const __m256 a = _mm256_set1_ps(alpha);
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) _mm256_storeu_ps(w + t, blend256_ps(row, step, a, t));
+    if (t + 4 <= taps) {
+        _mm_storeu_ps(w + t, blend128_ps(row, step, a, t));
+        t += 4;
+    }
+    for (; t < taps; t++) w[t] = blend1_ps(row, step, alpha, t);
+}
+
+AVX2 static void avx2_blend_f64(const double *row0, const double *row1, double alpha, ptrdiff_t taps, double *w) {
+    const __m256d a = _mm256_set1_pd(alpha);
+    ptrdiff_t t = 0;
+    for (; t + 4 <= taps; t += 4) {
+        __m256d r0 = _mm256_loadu_pd(row0 + t), r1 = _mm256_loadu_pd(row1 + t);
+        _mm256_storeu_pd(w + t, _mm256_fmadd_pd(a, _mm256_sub_pd(r1, r0), r0));
+    }
+    if (t + 2 <= taps) {
+        __m128d r0 = _mm_loadu_pd(row0 + t), r1 = _mm_loadu_pd(row1 + t);
+        _mm_storeu_pd(w + t, _mm_fmadd_pd(_mm256_castpd256_pd128(a), _mm_sub_pd(r1, r0), r0));
+        t += 2;
+    }
+    if (t < taps) w[t] = __builtin_fma(alpha, row1[t] - row0[t], row0[t]);
+}
+
+AVX2 static double avx2_dot_f64(const double *x, const double *w, ptrdiff_t taps) {
+    __m256d s0 = _mm256_setzero_pd(), s1 = _mm256_setzero_pd();
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) {
+        s0 = _mm256_fmadd_pd(_mm256_loadu_pd(w + t), _mm256_loadu_pd(x + t), s0);
+        s1 = _mm256_fmadd_pd(_mm256_loadu_pd(w + t + 4), _mm256_loadu_pd(x + t + 4), s1);
+    }
+    if (t + 4 <= taps) {
+        s0 = _mm256_fmadd_pd(_mm256_loadu_pd(w + t), _mm256_loadu_pd(x + t), s0);
+        t += 4;
+    }
+    __m128d h = fold256_pd(_mm256_add_pd(s0, s1));
+    if (t + 2 <= taps) {
+        h = _mm_fmadd_pd(_mm_loadu_pd(w + t), _mm_loadu_pd(x + t), h);
+        t += 2;
+    }
+    double s = hsum_pd(h);
+    if (t < taps) s = __builtin_fma(w[t], x[t], s);
+    return s;
+}
+
+AVX2 static void avx2_dot2_f64(const double *x, const double *y, const double *w, ptrdiff_t taps, double *out) {
+    __m256d s0 = _mm256_setzero_pd(), s1 = _mm256_setzero_pd(), q0 = _mm256_setzero_pd(), q1 = _mm256_setzero_pd();
+    ptrdiff_t t = 0;
+    for (; t + 8 <= taps; t += 8) {
+        __m256d w0 = _mm256_loadu_pd(w + t), w1 = _mm256_loadu_pd(w + t + 4);
+        s0 = _mm256_fmadd_pd(w0, _mm256_loadu_pd(x + t), s0);
+        q0 = _mm256_fmadd_pd(w0, _mm256_loadu_pd(y + t), q0);
+        s1 = _mm256_fmadd_pd(w1, _mm256_loadu_pd(x + t + 4), s1);
+        q1 = _mm256_fmadd_pd(w1, _mm256_loadu_pd(y + t + 4), q1);
+    }
+    if (t + 4 <= taps) {
+        __m256d w0 = _mm256_loadu_pd(w + t);
+        s0 = _mm256_fmadd_pd(w0, _mm256_loadu_pd(x + t), s0);
+        q0 = _mm256_fmadd_pd(w0, _mm256_loadu_pd(y + t), q0);
+        t += 4;
+    }
+    __m128d hx = fold256_pd(_mm256_add_pd(s0, s1)), hy = fold256_pd(_mm256_add_pd(q0, q1));
+    if (t + 2 <= taps) {
+        __m128d w0 = _mm_loadu_pd(w + t);
+        hx = _mm_fmadd_pd(w0, _mm_loadu_pd(x + t), hx);
+        hy = _mm_fmadd_pd(w0, _mm_loadu_pd(y + t), hy);
+        t += 2;
+    }
+    double sx = hsum_pd(hx), sy = hsum_pd(hy);
+    if (t < taps) {
+        sx = __builtin_fma(w[t], x[t], sx);
+        sy = __builtin_fma(w[t], y[t], sy);
+    }
+    out[0] = sx;
+    out[1] = sy;
+}
+
+WARP_SIMD_DEFINE_LEVEL(warp_simd_avx2_kernels, WARP_SIMD_AVX2, avx2, AVX2)
+#endif
