@@ -6,7 +6,7 @@ import WarpLaunchKit
 
 /// `gst-warp-launch demo` (and `gst-warp-launch` without arguments): generates a test clip with
 /// the original time burnt in and a tick every second, warps it with the tool's default curve
-/// (`CurveOptions.toolDefault`), and writes the result and its plot into the current directory.
+/// (`CurveOptions.demo`), and writes the result and its plot into the current directory.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
@@ -31,7 +31,7 @@ struct DemoCommand: ParsableCommand {
         ! videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=faster key-int-max=30 ! h264parse ! queue ! mux. \
         audiotestsrc wave=ticks freq=880 tick-interval=1000000000 samplesperbuffer=960 num-buffers=498 \
         ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! avenc_aac ! aacparse ! queue ! mux. \
-        mp4mux name=mux ! filesink name=sink
+        mp4mux name=mux ! fdsink name=sink
         """
 
     func run() throws {
@@ -44,7 +44,7 @@ struct DemoCommand: ParsableCommand {
             print("Generating \(original): a moving ball with the original time written at the bottom, a tick every second ...")
             try generateClip(at: original)
             print("")
-            let curve = CurveOptions.toolDefault
+            let curve = CurveOptions.demo
             let job = WarpJob(input: original, output: warped, curve: curve, frameRate: .fixed(30),
                               overwrite: .replace, writePlot: true, inputLabel: original)
             let result = try job.run()
@@ -72,19 +72,22 @@ struct DemoCommand: ParsableCommand {
 
     /// Encodes the test clip to `path` (via a temporary name).
     private func generateClip(at path: String) throws {
-        let temporary = OutputPaths.temporary(for: path, pid: getpid())
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
         for element in ["x264enc", "avenc_aac", "mp4mux", "timeoverlay"] where !Gst.hasElement(element) {
             throw CLIError("the GStreamer element '\(element)' is missing (run scripts/install-deps.sh)")
         }
         let pipeline = try Gst.parseLaunch(Self.clip)
         guard let sink = pipeline.child("sink") else { throw CLIError("internal pipeline error: no sink") }
-        sink.set("location", temporary)
+        let file = try TemporaryFile.create(beside: path)
+        let temporary = file.path
+        var done = false
+        defer { file.close(); if !done { file.remove() } }
+        sink.set("fd", String(file.descriptor))
         let outcome = PipelineRunner(options: .init(quiet: true, brief: true)).run(pipeline: pipeline)
         if let sig = outcome.signal { throw CLIError("interrupted", exitCode: Interrupts.exitCode(sig)) }
         if let error = outcome.error { throw CLIError("generating the test clip failed: \(error)") }
         guard rename(temporary, path) == 0 else {
             throw CLIError("could not write '\(path)': \(String(cString: strerror(errno)))")
         }
+        done = true
     }
 }

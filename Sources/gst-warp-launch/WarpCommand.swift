@@ -35,11 +35,12 @@ struct WarpCommand: ParsableCommand {
     @OptionGroup(title: "Curve")
     var curve: CurveArguments
 
-    @Option(help: ArgumentHelp("Output frame rate: any rational or decimal (25, 24000/1001, 23.976, 29.97, 120), or any (variable: every frame kept with its warped time). Default: the input's.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Output frame rate, 0.01 to 1000: any rational or decimal (25, 24000/1001, 23.976, 29.97, 120), or any (variable: every frame kept with its warped time). Default: the input's.",
                                valueName: "rate"))
     var fps: String?
 
-    @Option(help: ArgumentHelp("Input duration D in seconds, for an input whose container cannot tell it (it is the D of the map).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Input duration D in seconds, for an input whose container cannot tell it (it is the D of the map).",
                                valueName: "seconds"))
     var duration: Double?
 
@@ -91,26 +92,34 @@ struct WarpCommand: ParsableCommand {
 
     var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate) }
 
+    /// Usage errors (status 2), all before any file is looked at: contradictions, values out of
+    /// range, an output extension it cannot write, and options that would do nothing, refused
+    /// alike ("--X has no effect with --Y (why): give one of them").
     func validate() throws {
-        if reverse && blend {
-            throw ValidationError("--blend has no effect with --reverse (reversed frames are shown nearest): give one of them")
+        func noEffect(_ option: String, _ with: String, _ why: String) -> ValidationError {
+            ValidationError("\(option) has no effect with \(with) (\(why)): give one of them")
         }
+        if reverse && blend { throw noEffect("--blend", "--reverse", "reversed frames are shown nearest") }
         if let fps {
-            if Double(fps) == 0 {
-                throw ValidationError("--fps \(fps) is not a frame rate: use --fps any to keep every frame (variable frame rate)")
-            }
-            guard FrameRateChoice(argument: fps) != nil else {
-                throw ValidationError("--fps \(fps) is not a frame rate: give \(FrameRateChoice.syntax)")
+            if let refusal = FrameRateChoice.refusal(fps) { throw ValidationError(refusal) }
+            if blend, FrameRateChoice(argument: fps) == .any {
+                throw noEffect("--blend", "--fps any", "every frame is kept as it is, none is made by blending")
             }
         }
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be positive") }
+        if interpolation != nil, pitch == .preserve {
+            throw noEffect("--interpolation", "--pitch preserve", "the pitch-preserving stretcher does not resample")
+        }
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
         if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
-        if let container = try? OutputContainer.forPath(output) {
-            do { try encoder.check(for: container) } catch { throw ValidationError(error.message) }
-            if container.isAudioOnly, fps != nil {
-                throw ValidationError("--fps sets the video frame rate, and .\(container.fileExtension) holds audio only")
-            }
+        let container: OutputContainer
+        do { container = try OutputContainer.forPath(output) } catch {
+            throw ValidationError((error as? CLIError)?.message ?? "\(error)")
+        }
+        do { try encoder.check(for: container) } catch { throw ValidationError(error.message) }
+        if container.isAudioOnly {
+            if fps != nil { throw noEffect("--fps", ".\(container.fileExtension)", "it holds audio only") }
+            if blend { throw noEffect("--blend", ".\(container.fileExtension)", "it holds audio only") }
         }
     }
 
@@ -133,9 +142,12 @@ struct PlotCommand: ParsableCommand {
         commandName: "plot",
         abstract: "Plot a curve: the scale s(u) with its minimum and maximum, the map T(t), the expected duration.",
         discussion: """
-            Without -o the plot is drawn in the terminal; with -o FILE.svg it is written as SVG.
+            Without -o the plot is drawn in the terminal; with -o FILE.svg it is written as SVG \
+            (an existing file is replaced only with -y). Without a curve option the curve is the \
+            elements' default, constant 1.
 
               gst-warp-launch plot --function cosine --factor 0.5 --duration 10
+              gst-warp-launch plot --speed '0:100%, 0.5:25%:smooth, 1:100%' --duration 10
             """
     )
 
@@ -157,6 +169,12 @@ struct PlotCommand: ParsableCommand {
     @Option(help: "Terminal plot width in characters.")
     var width = 60
 
+    @Flag(name: .customShort("y"), help: "Overwrite the -o file if it exists.")
+    var overwrite = false
+
+    @Flag(name: .customShort("n"), help: "Never overwrite: fail if the -o file exists.")
+    var neverOverwrite = false
+
     @Flag(help: "Draw with ASCII characters instead of Braille dots.")
     var ascii = false
 
@@ -166,14 +184,29 @@ struct PlotCommand: ParsableCommand {
         if !(10...TerminalPlot.maximumSize).contains(width) {
             throw ValidationError("--width must be between 10 and \(TerminalPlot.maximumSize)")
         }
+        if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
+        if let output {
+            let name = output.split(separator: "/").last.map(String.init) ?? output
+            let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
+            guard ext == "svg" else {
+                throw ValidationError("plot writes SVG only: give -o a name ending in .svg (got '\(output)')")
+            }
+        } else if overwrite || neverOverwrite {
+            throw ValidationError("\(overwrite ? "-y" : "-n") has no effect without -o (the plot is drawn in the terminal): give one of them")
+        }
     }
 
     func run() throws {
         do {
             let plot = try CurvePlot(options: curve.options, duration: duration, frames: frames)
             if let output {
-                // Plot reads no file: the guard refuses a directory; a link is written through.
+                // Plot reads no file: the guard refuses a directory; a link is written through;
+                // an existing file is replaced only with -y.
                 try OutputGuard.check(output)
+                if FileIdentity(path: output) != nil {
+                    if neverOverwrite { throw CLIError("the output '\(output)' exists, and -n says not to overwrite it") }
+                    if !overwrite { throw CLIError("the output '\(output)' exists: give -y to overwrite it (or -n never to)") }
+                }
                 let dir = OutputPaths.directory(of: OutputPaths.resolvingLinks(output))
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -45,16 +45,49 @@ struct WarpJob {
     private func say(_ text: String) { if !quiet { print(text) } }
 
     /// Runs the job; throws a `CLIError` (one line) on any failure, with no file left behind.
+    /// The checks run in one order: the input (status 1), then the curve on its duration
+    /// (status 2), then the output (status 1); the options were checked while parsing (status 2).
     func run() throws -> Result {
         try Gst.initialize()
-        // 1. The output: not the input (by device and inode, whatever the names and links), not
-        // a directory, a known extension, an existing and writable directory, the encoders at hand.
+        // From here SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the run and remove the temporary
+        // file (this `end` runs after the removal below).
+        Interrupts.begin()
+        defer { Interrupts.end() }
+        let container = try OutputContainer.forPath(output)
+        // 1. The input: its duration D (the container's, or --duration) and its streams.
+        var media = try MediaInfo.discover(path: input)
+        if let duration {
+            guard let ns = UInt64(exactly: (duration * 1e9).rounded()), ns > 0 else {
+                throw CLIError("--duration \(duration) is not a duration GStreamer can hold", exitCode: 2)
+            }
+            media.duration = ns
+        }
+        guard media.duration != UInt64.max, media.duration > 0 else {
+            throw CLIError("cannot tell the duration of '\(input)', which the time map needs: give it with --duration SECONDS")
+        }
+        guard media.videoStreams > 0 || media.audioStreams > 0 else {
+            throw CLIError("'\(input)' has neither video nor audio")
+        }
+        // What each stream becomes (StreamChoice decides; a stream not kept is not decoded).
+        let streams = StreamChoice.decide(videoStreams: media.videoStreams, audioStreams: media.audioStreams,
+                                          container: container)
+        if let refusal = streams.refusal { throw CLIError(refusal.replacingOccurrences(of: "INPUT", with: "'\(input)'")) }
+        if !streams.keepsVideo { media.videoStreams = 0; media.video = nil }
+        if !streams.keepsAudio { media.audioStreams = 0; media.audio = nil }
+        let frameRate = self.frameRate ?? media.video.map { $0.fpsN > 0 && $0.fpsD > 0 ? .fixed($0.fpsN, $0.fpsD) : .any } ?? .any
+        // 2. The map on that duration, refused before anything is written.
+        let d = media.seconds
+        let map = try curve.makeMap(duration: d)
+        if let warning = curve.secondsPastEnd(duration: d), !quiet { printError("warning: \(warning)") }
+
+        // 3. The output: not the input (by device and inode, whatever the names and links), not
+        // a directory, not an existing file without -y, an existing and writable directory, the
+        // encoders at hand.
         try OutputGuard.check(output, against: [("input", input)])
         let plotPath = writePlot ? OutputPaths.plot(for: output) : nil
         if let plotPath {
             try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
         }
-        let container = try OutputContainer.forPath(output)
         try encoder.check(for: container)
         for (role, path) in [("output", Optional(output)), ("plot", plotPath)] {
             guard let path, FileIdentity(path: path) != nil else { continue }
@@ -74,59 +107,39 @@ struct WarpJob {
         guard FileManager.default.isWritableFile(atPath: dir) else {
             throw CLIError("the output directory '\(dir)' is not writable")
         }
-        let temporary = OutputPaths.temporary(for: destination, pid: getpid())
-        try OutputGuard.check(temporary, role: "temporary file", against: [("input", input)])
         for element in container.requiredElements where !Gst.hasElement(element) {
             throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
                            + "(run scripts/install-deps.sh, or install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
         }
-        // 2. The input: its duration D (the container's, or --duration) and its streams.
-        var media = try MediaInfo.discover(path: input)
-        if let duration {
-            guard let ns = UInt64(exactly: (duration * 1e9).rounded()), ns > 0 else {
-                throw CLIError("--duration \(duration) is not a duration GStreamer can hold")
-            }
-            media.duration = ns
-        }
-        guard media.duration != UInt64.max, media.duration > 0 else {
-            throw CLIError("cannot tell the duration of '\(input)', which the time map needs: give it with --duration SECONDS")
-        }
-        guard media.videoStreams > 0 || media.audioStreams > 0 else {
-            throw CLIError("'\(input)' has neither video nor audio")
-        }
-        if container.isAudioOnly {
-            guard media.audioStreams > 0 else {
-                throw CLIError("'\(input)' has no audio, and .\(container.fileExtension) holds audio only")
-            }
-            media.videoStreams = 0  // the video is not decoded at all
-            media.video = nil
-        }
-        let frameRate = self.frameRate ?? media.video.map { $0.fpsN > 0 && $0.fpsD > 0 ? .fixed($0.fpsN, $0.fpsD) : .any } ?? .any
-        // 3. The map, refused before anything is written.
-        let d = media.seconds
-        let map = try curve.makeMap(duration: d)
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
         plan.preservesPitch = pitch == "preserve"
         printPlan(plan, media: media, container: container, durationGiven: duration != nil)
+        fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
+        if let sig = Interrupts.take() { throw interrupted(by: sig) }
 
-        // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
-        // run and remove the temporary file (this `end` runs after the removal below).
-        Interrupts.begin()
-        defer { Interrupts.end() }
+        // 4. The pipeline, into a temporary file created exclusively beside the output and
+        // written through its descriptor.
+        let file = try TemporaryFile.create(beside: destination)
+        let temporary = file.path
         var keepTemporary = false
-        defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        var closed = false
+        defer {
+            if !closed { file.close() }
+            if !keepTemporary { file.remove() }
+        }
         // Reverse: the audio is decoded first into raw PCM in Matroska, which plays backwards
         // chunk by chunk (many decoders, AAC among them, do not in GStreamer 1.22).
         var audioURI: String?
         if reverse, media.audioStreams > 0 {
-            let pcm = OutputPaths.temporary(for: destination, pid: getpid()) + ".audio.mkv"
-            defer { if audioURI == nil { try? FileManager.default.removeItem(atPath: pcm) } }
-            try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm)
-            audioURI = try Gst.uri(forPath: pcm)
+            let pcm = try TemporaryFile.create(beside: destination + ".audio.mkv")
+            defer { pcm.close() }
+            defer { if audioURI == nil { pcm.remove() } }
+            try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm.descriptor)
+            audioURI = try Gst.uri(forPath: pcm.path)
         }
         defer { if let audioURI, let path = URL(string: audioURI)?.path { try? FileManager.default.removeItem(atPath: path) } }
-        let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
+        let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file.descriptor, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
                                   blend: blend, pitch: pitch)
@@ -157,6 +170,10 @@ struct WarpJob {
         // 5. Complete (unless a signal came at the very end): the AAC priming signalled, moved
         // into place, measured, plotted.
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
+        closed = true
+        guard file.close() else {
+            throw CLIError("writing '\(output)' failed: \(SystemError.text(errno)); nothing was written to it")
+        }
         if let priming = container.primingFrames, let audio = graph.audioFed, audio.samples > 0 {
             do {
                 try MP4EditList.signalPriming(path: temporary, priming: priming, samples: audio.samples, sampleRate: audio.rate)
@@ -255,12 +272,12 @@ final class WarpGraph {
     /// The audio fed to the encoder (frames, and their rate), for the MP4 edit list.
     var audioFed: (samples: Int, rate: Int)? { sampleCounter?.total }
 
-    init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
+    init(uri: String, descriptor: Int32, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
          reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
-        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink"
+        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! fdsink name=sink"
                                        + (separateAudio ? "  uridecodebin name=asrc" : ""))
         guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
             throw CLIError("internal pipeline error: no src, mux or sink")
@@ -274,7 +291,7 @@ final class WarpGraph {
             asrc.set("caps", "audio/x-raw")
             src.set("caps", "video/x-raw")
         }
-        sink.set("location", location)
+        sink.set("fd", String(descriptor))
         if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
             // Fine timestamps for variable frame rates (the default derives them from the rate).
             if frameRate == .any { mux.set("trak-timescale", "90000") }
