@@ -9,20 +9,32 @@ struct WarpCommand: ParsableCommand {
         commandName: "warp",
         abstract: "Warp a media file: decode, re-time video and audio with one time map, encode.",
         discussion: """
-            Decodes anything GStreamer can read, warps video (videotimewarp) and audio \
+            The five most common recipes: half speed; twice as fast with voices at their \
+            pitch; a ramp to quarter speed and back; smooth slow motion; backwards.
+
+              gst-warp-launch warp in.mp4 slow.mp4 --speed 0.5
+              gst-warp-launch warp in.mp4 fast.mp4 --speed 2 --pitch preserve
+              gst-warp-launch warp in.mp4 ramp.mp4 --speed '0:100%, 0.5:25%:smooth, 1:100%'
+              gst-warp-launch warp in.mp4 slowmo.mp4 --speed 0.25 --blend
+              gst-warp-launch warp in.mp4 back.mp4 --reverse
+
+            --speed X plays X times as fast; --factor is the elements' time scale, its inverse \
+            (--factor 2 is half speed). Without a curve the curve is the elements' default, \
+            constant 1. Decodes anything GStreamer can read, warps video (videotimewarp) and audio \
             (audiotimewarp) with the same map over the container's duration D, and encodes to \
             the container of OUTPUT's extension: .mp4/.m4v/.mov (H.264/AAC), .mkv (H.264/Opus), \
             .webm (VP8/Opus), or audio only: .m4a (AAC), .ogg/.opus (Opus), .flac, .wav. Each \
             track the input has is kept (an audio-only input writes audio only). The frame rate \
             stays the input's unless --fps. In MP4 the AAC priming is signalled in the edit list \
-            (as ffmpeg does), so the first warped sample plays at 0. An existing OUTPUT is \
-            refused unless -y. The file is written under a temporary name and renamed when \
-            complete; on any error nothing is left under OUTPUT. Errors: 'error: ...', status 1 \
-            for bad input, 2 for bad usage. Negative numbers: --factor=-0.5 or --factor -0.5.
+            (as ffmpeg does), so the first warped sample plays at 0. The checks come in one \
+            order: the options (status 2), the input (status 1), the curve on the input's \
+            duration (status 2), then the output (status 1: an existing OUTPUT is refused unless \
+            -y). The file is written under a temporary name created exclusively beside OUTPUT and \
+            renamed when complete; on any error or signal (SIGPIPE included) nothing is left. \
+            Negative numbers: --factor=-0.5 or --factor -0.5.
 
-              gst-warp-launch warp in.mp4 out.mp4 --function triangle --factor 2 --plot
               gst-warp-launch warp in.mov out.mp4 --fps 24000/1001 --crf 18 --preset slow -y
-              gst-warp-launch warp in.mp4 out.m4a --function constant --factor 0.5
+              gst-warp-launch warp in.mp4 out.m4a --function triangle --factor 2
             """
     )
 
