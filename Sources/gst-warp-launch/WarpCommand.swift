@@ -47,6 +47,36 @@ struct WarpCommand: ParsableCommand {
     @OptionGroup(title: "Curve")
     var curve: CurveArguments
 
+    @Option(name: .customLong("ss", withSingleDash: true), parsing: .unconditional,
+            help: ArgumentHelp("Start of the part of the input to warp: seconds (5, 2.5) or [hh:]mm:ss[.frac]. The curve spans the part: its length is D.",
+                               valueName: "time"))
+    var ss: String?
+
+    @Option(name: .customLong("to", withSingleDash: true), parsing: .unconditional,
+            help: ArgumentHelp("End of the part, in input time (as -ss).", valueName: "time"))
+    var to: String?
+
+    @Option(name: .customShort("t"), parsing: .unconditional,
+            help: ArgumentHelp("Length of the part (instead of -to).", valueName: "time"))
+    var t: String?
+
+    @Flag(name: .customLong("vn", withSingleDash: true), help: "No video: write the audio alone.")
+    var noVideo = false
+
+    @Flag(name: .customLong("an", withSingleDash: true), help: "No audio: write the video alone.")
+    var noAudio = false
+
+    @Flag(name: .customLong("sn", withSingleDash: true), help: "No subtitles (none are written yet: accepted for scripts that pass it to ffmpeg too).")
+    var noSubtitles = false
+
+    @Option(name: .customLong("audio-track"), help: ArgumentHelp("The audio track to warp, counting from 1 (default: the first).", valueName: "n"))
+    var audioTrack: Int?
+
+    @Option(name: .customLong("map", withSingleDash: true), parsing: .singleValue,
+            help: ArgumentHelp("Streams to keep, ffmpeg's simple forms: 0, 0:v, 0:a, 0:s, 0:v:N, 0:a:N (N from 0); repeat for several. Only the streams named are kept.",
+                               valueName: "spec"))
+    var map: [String] = []
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Output frame rate, 0.01 to 1000: any rational or decimal (25, 24000/1001, 23.976, 29.97, 120), or any (variable: every frame kept with its warped time). Default: the input's.",
                                valueName: "rate"))
@@ -104,6 +134,18 @@ struct WarpCommand: ParsableCommand {
 
     var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate) }
 
+    /// `-ss`, `-to`, `-t` (checked in `validate`).
+    var trim: TrimRange {
+        TrimRange(start: ss.flatMap(TrimRange.seconds), end: to.flatMap(TrimRange.seconds), length: t.flatMap(TrimRange.seconds))
+    }
+
+    /// `-vn`, `-an`, `-sn`, `--audio-track`, `-map`.
+    var selection: StreamSelection {
+        get throws(CLIError) {
+            try StreamSelection(noVideo: noVideo, noAudio: noAudio, noSubtitles: noSubtitles, audioTrack: audioTrack, maps: map)
+        }
+    }
+
     /// Usage errors (status 2), all before any file is looked at: contradictions, values out of
     /// range, an output extension it cannot write, and options that would do nothing, refused
     /// alike ("--X has no effect with --Y (why): give one of them").
@@ -122,6 +164,14 @@ struct WarpCommand: ParsableCommand {
             throw noEffect("--interpolation", "--pitch preserve", "the pitch-preserving stretcher does not resample")
         }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        for (name, value) in [("-ss", ss), ("-to", to), ("-t", t)] {
+            if let value, TrimRange.seconds(value) == nil {
+                throw ValidationError("\(name) '\(value)' is not a time: give seconds (5, 2.5) or [hh:]mm:ss[.frac] (1:30, 00:01:30.5)")
+            }
+        }
+        if let problem = trim.usageError { throw ValidationError(problem) }
+        if reverse, trim.isGiven { throw ValidationError("--reverse with -ss/-to/-t is not supported: trim first, then reverse") }
+        do { _ = try selection } catch { throw ValidationError(error.message) }
         if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
         if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
         let container: OutputContainer
@@ -132,6 +182,16 @@ struct WarpCommand: ParsableCommand {
         if container.isAudioOnly {
             if fps != nil { throw noEffect("--fps", ".\(container.fileExtension)", "it holds audio only") }
             if blend { throw noEffect("--blend", ".\(container.fileExtension)", "it holds audio only") }
+            if noVideo { throw noEffect("-vn", ".\(container.fileExtension)", "it holds audio only") }
+            if noAudio { throw ValidationError("-an leaves nothing to write in .\(container.fileExtension), which holds audio only") }
+        }
+        if noVideo {
+            if fps != nil { throw noEffect("--fps", "-vn", "no video is written") }
+            if blend { throw noEffect("--blend", "-vn", "no video is written") }
+        }
+        if noAudio {
+            if interpolation != nil { throw noEffect("--interpolation", "-an", "no audio is written") }
+            if pitch != nil { throw noEffect("--pitch", "-an", "no audio is written") }
         }
     }
 
@@ -139,7 +199,8 @@ struct WarpCommand: ParsableCommand {
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
                           pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
-                          duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose)
+                          duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose,
+                          trim: trim, selection: (try? selection) ?? StreamSelection())
         do {
             _ = try job.run()
         } catch {

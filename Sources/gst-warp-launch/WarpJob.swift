@@ -31,6 +31,10 @@ struct WarpJob {
     var verbose = false
     /// A name for the input in messages (the demo calls its generated clip "the test clip").
     var inputLabel: String?
+    /// `-ss`, `-to`, `-t`: the part of the input to warp.
+    var trim = TrimRange()
+    /// `-vn`, `-an`, `-sn`, `--audio-track`, `-map`.
+    var selection = StreamSelection()
 
     /// An existing output: refused (the default: say -y), replaced (`-y`), or kept (`-n`).
     enum Overwrite { case refuse, replace, never }
@@ -70,10 +74,21 @@ struct WarpJob {
         }
         // What each stream becomes (StreamChoice decides; a stream not kept is not decoded).
         let streams = StreamChoice.decide(videoStreams: media.videoStreams, audioStreams: media.audioStreams,
-                                          container: container)
+                                          container: container, selection: selection)
         if let refusal = streams.refusal { throw CLIError(refusal.replacingOccurrences(of: "INPUT", with: "'\(input)'")) }
         if !streams.keepsVideo { media.videoStreams = 0; media.video = nil }
         if !streams.keepsAudio { media.audioStreams = 0; media.audio = nil }
+        // The part to warp: its length is D.
+        var part: (start: Double, end: Double)?
+        let inputSeconds = media.seconds
+        if trim.isGiven {
+            let p = try trim.resolve(duration: media.seconds)
+            part = p
+            guard let ns = UInt64(exactly: ((p.end - p.start) * 1e9).rounded()), ns > 0 else {
+                throw CLIError("the part from \(Format.seconds(p.start)) to \(Format.seconds(p.end)) s is empty")
+            }
+            media.duration = ns
+        }
         let frameRate = self.frameRate ?? media.video.map { $0.fpsN > 0 && $0.fpsD > 0 ? .fixed($0.fpsN, $0.fpsD) : .any } ?? .any
         // 2. The map on that duration, refused before anything is written.
         let d = media.seconds
@@ -114,7 +129,8 @@ struct WarpJob {
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
         plan.preservesPitch = pitch == "preserve"
-        printPlan(plan, media: media, container: container, durationGiven: duration != nil)
+        printPlan(plan, media: media, container: container, durationGiven: duration != nil, part: part,
+                  inputSeconds: inputSeconds)
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
 
@@ -142,7 +158,8 @@ struct WarpJob {
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file.descriptor, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
-                                  blend: blend, pitch: pitch)
+                                  blend: blend, pitch: pitch, streams: streams,
+                                  part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) })
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -203,7 +220,8 @@ struct WarpJob {
         return CLIError("\(how): nothing was written to '\(output)'", exitCode: Interrupts.exitCode(sig))
     }
 
-    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, durationGiven: Bool) {
+    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, durationGiven: Bool,
+                           part: (start: Double, end: Double)?, inputSeconds: Double) {
         var streams: [String] = []
         if let v = media.video {
             var text = "video \(v.width)x\(v.height)"
@@ -216,8 +234,12 @@ struct WarpJob {
             streams.append(text)
         }
         if let a = media.audio { streams.append("audio \(a.rate) Hz, \(a.channels) ch") }
-        say("Input:    \(inputLabel ?? input): \(Format.seconds(plan.inputDuration)) s\(durationGiven ? " (--duration)" : ""), "
+        say("Input:    \(inputLabel ?? input): \(Format.seconds(inputSeconds)) s\(durationGiven ? " (--duration)" : ""), "
             + streams.joined(separator: "; "))
+        if let part {
+            say("Part:     \(Format.seconds(part.start)) s to \(Format.seconds(part.end)) s of the input (-ss/-to/-t): "
+                + "the curve spans it, D = \(Format.seconds(part.end - part.start)) s")
+        }
         say("Curve:    \(curve.summary)" + (reverse ? ", then the whole result reversed (played backwards)" : ""))
         say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
         var out = "Output:   \(output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
@@ -274,7 +296,8 @@ final class WarpGraph {
 
     init(uri: String, descriptor: Int32, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
-         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil) throws {
+         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil,
+         streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
         pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! fdsink name=sink"
@@ -308,6 +331,10 @@ final class WarpGraph {
             if audio, let pitch { warp.set("pitch", pitch) }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
+            // -ss/-to/-t: only the part reaches the warp, moved to start at 0.
+            if let part, let pad = branch.staticPad("sink") {
+                TrimProbe(start: part.start, end: part.end).attach(to: pad)
+            }
             guard branch.link(to: mux) else {
                 throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
             }
@@ -342,12 +369,13 @@ final class WarpGraph {
         }
         if let asrc = pipeline.child("asrc") {
             // Reverse: the video from the input, the audio from its PCM copy only.
-            let videoLinker = BranchLinker(video: videoSink, audio: nil)
+            let videoLinker = BranchLinker(video: videoSink, audio: nil, videoIndex: streams.videoIndex)
             let audioLinker = BranchLinker(video: nil, audio: audioSink)
             src.onPadAdded { pad in videoLinker.link(pad) }
             asrc.onPadAdded { pad in audioLinker.link(pad) }
         } else {
-            let linker = BranchLinker(video: videoSink, audio: audioSink)
+            let linker = BranchLinker(video: videoSink, audio: audioSink, videoIndex: streams.videoIndex,
+                                      audioIndex: streams.audioIndex)
             src.onPadAdded { pad in linker.link(pad) }
         }
     }
@@ -367,24 +395,75 @@ final class WarpGraph {
     }
 }
 
-/// Links each decoded pad to the branch of its kind (the first stream of each kind); called
-/// on streaming threads.
+/// Links each decoded pad to the branch of its kind: the `videoIndex`-th video pad and the
+/// `audioIndex`-th audio pad (counting from 0, in the order the decoder adds them, which is the
+/// demuxer's stream order), as `StreamChoice` decided; called on streaming threads.
 final class BranchLinker: Sendable {
     private let video: Pad?
     private let audio: Pad?
-    private let lock = Mutex(())
+    private let videoIndex: Int, audioIndex: Int
+    private let seen = Mutex((video: 0, audio: 0))
 
-    init(video: Pad?, audio: Pad?) {
+    init(video: Pad?, audio: Pad?, videoIndex: Int = 0, audioIndex: Int = 0) {
         self.video = video
         self.audio = audio
+        self.videoIndex = videoIndex
+        self.audioIndex = audioIndex
     }
 
     func link(_ pad: Pad) {
         let type = pad.mediaType
-        lock.withLock { _ in
-            let target = type.hasPrefix("video/") ? video : type.hasPrefix("audio/") ? audio : nil
+        seen.withLock { seen in
+            let target: Pad?
+            if type.hasPrefix("video/") {
+                target = seen.video == videoIndex ? video : nil
+                seen.video += 1
+            } else if type.hasPrefix("audio/") {
+                target = seen.audio == audioIndex ? audio : nil
+                seen.audio += 1
+            } else {
+                target = nil
+            }
             guard let target, !target.isLinked else { return }
             pad.link(to: target)
+        }
+    }
+}
+
+/// `-ss`/`-to`/`-t`: lets through only the buffers of the part `start..<end` (ns of input
+/// stream time), moved back by `start` so the warp sees the part from 0; raw audio is cut to
+/// the sample where the part starts (`TrimRange.cut`).
+final class TrimProbe: Sendable {
+    private let start: UInt64, end: UInt64
+    private struct State { var offset: Int64 = 0; var bpf: Int?; var rate: Int? }
+    private let state = Mutex(State())
+
+    init(start: UInt64, end: UInt64) {
+        self.start = start
+        self.end = end
+    }
+
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                state.withLock { $0.offset = Int64(clamping: segment.start) &- Int64(clamping: segment.time) }
+            case .caps(let caps):
+                if let audio = caps.audio { state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame } }
+            case .buffer(let buffer):
+                guard buffer.pts != UInt64.max else { return .drop }
+                let s = state.withLock { $0 }
+                switch TrimRange.cut(pts: buffer.pts, duration: buffer.duration, streamOffset: s.offset, startNs: start,
+                                     endNs: end, bytesPerFrame: s.bpf, rate: s.rate, size: buffer.size) {
+                case .drop: return .drop
+                case .keep(let pts): return .rewrite(trimStartBytes: 0, pts: pts, duration: buffer.duration)
+                case .trimStart(let bytes, let pts, let duration):
+                    return .rewrite(trimStartBytes: bytes, pts: pts, duration: duration)
+                }
+            default:
+                break
+            }
+            return .pass
         }
     }
 }
