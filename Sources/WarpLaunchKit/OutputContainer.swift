@@ -67,6 +67,56 @@ public struct OutputContainer: Sendable, Equatable {
     }
 
     static var supportedList: String { all.map { "." + $0.fileExtension }.joined(separator: ", ") }
+
+    /// `-f`/`--format` names, ffmpeg's (`matroska`, `ipod` for .m4a) or an extension.
+    public static let formatNames: [String: String] = [
+        "mp4": "mp4", "m4v": "m4v", "mov": "mov", "matroska": "mkv", "mkv": "mkv", "webm": "webm", "ipod": "m4a",
+        "m4a": "m4a", "wav": "wav", "flac": "flac", "ogg": "ogg", "opus": "opus",
+    ]
+
+    /// The container of `-f NAME`, or a usage error listing the names (with a did-you-mean).
+    public static func forFormat(_ name: String) throws(CLIError) -> OutputContainer {
+        guard let ext = formatNames[name.lowercased()], let container = all.first(where: { $0.fileExtension == ext }) else {
+            let names = formatNames.keys.sorted()
+            throw CLIError("unknown format '\(name)'" + (Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? "")
+                           + " (choose one of: \(names.joined(separator: ", ")))", exitCode: 2)
+        }
+        return container
+    }
+
+    /// The container for an output: `-f` when given, else the extension; `-` (stdout) needs
+    /// `-f` and a container that is written front to back (`streaming`). Usage errors.
+    public static func resolve(output: String, format: String?) throws(CLIError) -> OutputContainer {
+        var container: OutputContainer
+        if let format {
+            container = try forFormat(format)
+        } else if output == "-" {
+            throw CLIError("writing to stdout ('-') needs -f FORMAT, e.g. -f matroska (or webm, ogg, flac)", exitCode: 2)
+        } else {
+            do { container = try forPath(output) } catch { throw CLIError((error as? CLIError)?.message ?? "\(error)", exitCode: 2) }
+        }
+        if output == "-" {
+            guard let streaming = container.streaming else {
+                throw CLIError("the \(container.containerName) container (.\(container.fileExtension)) seeks back in its output, which stdout "
+                               + "cannot: use -f matroska, webm, ogg or flac for '-'", exitCode: 2)
+            }
+            container = streaming
+        }
+        return container
+    }
+
+    /// The same container written strictly front to back (for a pipe): Matroska and WebM with
+    /// `streamable=true`, Ogg and FLAC as they are; nil for MP4, QuickTime and WAV, whose
+    /// headers are rewritten at the end.
+    public var streaming: OutputContainer? {
+        switch muxer {
+        case "matroskamux", "webmmux":
+            return OutputContainer(fileExtension: fileExtension, video: video, audio: audio, containerName: containerName,
+                                   muxer: muxer + " streamable=true")
+        case "oggmux", "identity": return self
+        default: return nil
+        }
+    }
 }
 
 /// The video codecs `warp` encodes to.

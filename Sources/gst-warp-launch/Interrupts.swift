@@ -55,6 +55,9 @@ enum Interrupts {
         if let pending { raise(pending) }
     }
 
+    /// Whether a signal was caught and not yet taken.
+    static var pending: Bool { caught.load(ordering: .relaxed) != 0 }
+
     /// The signal caught since the last call, if any.
     static func take() -> Int32? {
         let sig = caught.exchange(0, ordering: .relaxed)

@@ -38,11 +38,16 @@ struct WarpCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The input file.")
+    @Argument(help: "The input file, or - for stdin.")
     var input: String
 
-    @Argument(help: "The output file; its extension chooses the container.")
+    @Argument(help: "The output file; its extension chooses the container. - writes to stdout (with -f).")
     var output: String
+
+    @Option(name: [.customShort("f"), .customLong("format")],
+            help: ArgumentHelp("The output container when the name has no extension or is -: matroska, webm, mp4, mov, ipod (m4a), ogg, opus, flac, wav.",
+                               valueName: "name"))
+    var format: String?
 
     @OptionGroup(title: "Curve")
     var curve: CurveArguments
@@ -175,9 +180,11 @@ struct WarpCommand: ParsableCommand {
         if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
         if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
         let container: OutputContainer
-        do { container = try OutputContainer.forPath(output) } catch {
-            throw ValidationError((error as? CLIError)?.message ?? "\(error)")
+        do { container = try OutputContainer.resolve(output: output, format: format) } catch {
+            throw ValidationError(error.message)
         }
+        if output == "-", plot { throw ValidationError("--plot writes beside the output file, and the output is stdout: give a file name") }
+        if input == "-", reverse { throw ValidationError("--reverse reads the input twice, which stdin cannot: give a file") }
         do { try encoder.check(for: container) } catch { throw ValidationError(error.message) }
         if container.isAudioOnly {
             if fps != nil { throw noEffect("--fps", ".\(container.fileExtension)", "it holds audio only") }
@@ -200,7 +207,7 @@ struct WarpCommand: ParsableCommand {
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
                           pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
                           duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose,
-                          trim: trim, selection: (try? selection) ?? StreamSelection())
+                          trim: trim, selection: (try? selection) ?? StreamSelection(), format: format)
         do {
             _ = try job.run()
         } catch {

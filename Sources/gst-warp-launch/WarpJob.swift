@@ -35,6 +35,13 @@ struct WarpJob {
     var trim = TrimRange()
     /// `-vn`, `-an`, `-sn`, `--audio-track`, `-map`.
     var selection = StreamSelection()
+    /// `-f`: the container, when the output's name does not tell it (`-`: stdout).
+    var format: String?
+
+    /// `-` as the output: the file goes to stdout, and every message to stderr.
+    private var toStdout: Bool { output == "-" }
+    /// The input's name in messages.
+    private var inputName: String { input == "-" ? "stdin" : input }
 
     /// An existing output: refused (the default: say -y), replaced (`-y`), or kept (`-n`).
     enum Overwrite { case refuse, replace, never }
@@ -46,7 +53,10 @@ struct WarpJob {
         var plotPath: String?
     }
 
-    private func say(_ text: String) { if !quiet { print(text) } }
+    private func say(_ text: String) {
+        guard !quiet else { return }
+        if toStdout { printError(text) } else { print(text) }
+    }
 
     /// Runs the job; throws a `CLIError` (one line) on any failure, with no file left behind.
     /// The checks run in one order: the input (status 1), then the curve on its duration
@@ -57,8 +67,19 @@ struct WarpJob {
         // file (this `end` runs after the removal below).
         Interrupts.begin()
         defer { Interrupts.end() }
-        let container = try OutputContainer.forPath(output)
-        // 1. The input: its duration D (the container's, or --duration) and its streams.
+        let container = try OutputContainer.resolve(output: output, format: format)
+        // 1. The input: its duration D (the container's, or --duration) and its streams. Stdin
+        // is first copied to a temporary file (created exclusively, removed at the end), so
+        // that it can be probed and read like a file.
+        var spool: TemporaryFile?
+        defer { spool?.remove() }
+        if input == "-" {
+            let file = try TemporaryFile.create(beside: NSTemporaryDirectory() + "/gst-warp-launch-stdin")
+            spool = file
+            try Self.copyStandardInput(to: file)
+            if let sig = Interrupts.take() { throw interrupted(by: sig) }
+        }
+        let input = spool?.path ?? self.input
         var media = try MediaInfo.discover(path: input)
         if let duration {
             guard let ns = UInt64(exactly: (duration * 1e9).rounded()), ns > 0 else {
@@ -67,15 +88,16 @@ struct WarpJob {
             media.duration = ns
         }
         guard media.duration != UInt64.max, media.duration > 0 else {
-            throw CLIError("cannot tell the duration of '\(input)', which the time map needs: give it with --duration SECONDS")
+            throw CLIError("cannot tell the duration of '\(inputName)', which the time map needs: give it with --duration SECONDS"
+                           + " (the plan and a curve in fractions of D need it)")
         }
         guard media.videoStreams > 0 || media.audioStreams > 0 else {
-            throw CLIError("'\(input)' has neither video nor audio")
+            throw CLIError("'\(inputName)' has neither video nor audio")
         }
         // What each stream becomes (StreamChoice decides; a stream not kept is not decoded).
         let streams = StreamChoice.decide(videoStreams: media.videoStreams, audioStreams: media.audioStreams,
                                           container: container, selection: selection)
-        if let refusal = streams.refusal { throw CLIError(refusal.replacingOccurrences(of: "INPUT", with: "'\(input)'")) }
+        if let refusal = streams.refusal { throw CLIError(refusal.replacingOccurrences(of: "INPUT", with: "'\(inputName)'")) }
         if !streams.keepsVideo { media.videoStreams = 0; media.video = nil }
         if !streams.keepsAudio { media.audioStreams = 0; media.audio = nil }
         // The part to warp: its length is D.
@@ -98,29 +120,33 @@ struct WarpJob {
         // 3. The output: not the input (by device and inode, whatever the names and links), not
         // a directory, not an existing file without -y, an existing and writable directory, the
         // encoders at hand.
-        try OutputGuard.check(output, against: [("input", input)])
-        let plotPath = writePlot ? OutputPaths.plot(for: output) : nil
-        if let plotPath {
-            try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
-        }
-        try encoder.check(for: container)
-        for (role, path) in [("output", Optional(output)), ("plot", plotPath)] {
-            guard let path, FileIdentity(path: path) != nil else { continue }
-            switch overwrite {
-            case .replace: break
-            case .never: throw CLIError("the \(role) '\(path)' exists, and -n says not to overwrite it")
-            case .refuse: throw CLIError("the \(role) '\(path)' exists: give -y to overwrite it (or -n never to)")
+        var plotPath: String?
+        var destination = ""
+        if !toStdout {
+            try OutputGuard.check(output, against: [("input", input)])
+            plotPath = writePlot ? OutputPaths.plot(for: output) : nil
+            if let plotPath {
+                try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
             }
-        }
-        // A link is written through: the file it leads to is replaced, the link stays.
-        let destination = OutputPaths.resolvingLinks(output)
-        let dir = OutputPaths.directory(of: destination)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIError("the output directory '\(dir)' does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: dir) else {
-            throw CLIError("the output directory '\(dir)' is not writable")
+            try encoder.check(for: container)
+            for (role, path) in [("output", Optional(output)), ("plot", plotPath)] {
+                guard let path, FileIdentity(path: path) != nil else { continue }
+                switch overwrite {
+                case .replace: break
+                case .never: throw CLIError("the \(role) '\(path)' exists, and -n says not to overwrite it")
+                case .refuse: throw CLIError("the \(role) '\(path)' exists: give -y to overwrite it (or -n never to)")
+                }
+            }
+            // A link is written through: the file it leads to is replaced, the link stays.
+            destination = OutputPaths.resolvingLinks(output)
+            let dir = OutputPaths.directory(of: destination)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError("the output directory '\(dir)' does not exist")
+            }
+            guard FileManager.default.isWritableFile(atPath: dir) else {
+                throw CLIError("the output directory '\(dir)' is not writable")
+            }
         }
         for element in container.requiredElements where !Gst.hasElement(element) {
             throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
@@ -136,26 +162,27 @@ struct WarpJob {
 
         // 4. The pipeline, into a temporary file created exclusively beside the output and
         // written through its descriptor.
-        let file = try TemporaryFile.create(beside: destination)
-        let temporary = file.path
+        // Stdout: written as it comes (the container is a streaming one).
+        let file = toStdout ? nil : try TemporaryFile.create(beside: destination)
+        let temporary = file?.path ?? "-"
         var keepTemporary = false
         var closed = false
         defer {
-            if !closed { file.close() }
-            if !keepTemporary { file.remove() }
+            if !closed { file?.close() }
+            if !keepTemporary { file?.remove() }
         }
         // Reverse: the audio is decoded first into raw PCM in Matroska, which plays backwards
         // chunk by chunk (many decoders, AAC among them, do not in GStreamer 1.22).
         var audioURI: String?
         if reverse, media.audioStreams > 0 {
-            let pcm = try TemporaryFile.create(beside: destination + ".audio.mkv")
+            let pcm = try TemporaryFile.create(beside: (toStdout ? NSTemporaryDirectory() + "/gst-warp-launch" : destination) + ".audio.mkv")
             defer { pcm.close() }
             defer { if audioURI == nil { pcm.remove() } }
             try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm.descriptor)
             audioURI = try Gst.uri(forPath: pcm.path)
         }
         defer { if let audioURI, let path = URL(string: audioURI)?.path { try? FileManager.default.removeItem(atPath: path) } }
-        let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file.descriptor, media: media,
+        let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file?.descriptor ?? STDOUT_FILENO, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
                                   blend: blend, pitch: pitch, streams: streams,
@@ -174,12 +201,12 @@ struct WarpJob {
         let outcome = runner.run(pipeline: graph.pipeline)
         if let sig = outcome.signal { throw interrupted(by: sig) }
         if let error = outcome.error {
-            throw CLIError("warping '\(input)' failed: \(error); nothing was written to '\(output)'")
+            throw CLIError("warping '\(inputName)' failed: \(error)" + (toStdout ? "" : "; nothing was written to '\(output)'"))
         }
         // A damaged or truncated input decodes without an error but ends early.
         let reached = Double(graph.position) / 1e9
         if reached < plan.outputDuration - 0.5 {
-            throw CLIError("'\(input)' ends early: decoding stopped at \(Format.seconds(map.unwarp(reached))) s "
+            throw CLIError("'\(inputName)' ends early: decoding stopped at \(Format.seconds(map.unwarp(reached))) s "
                            + "of its \(Format.seconds(d)) s (the file is truncated or damaged); "
                            + "nothing was written to '\(output)'")
         }
@@ -187,6 +214,11 @@ struct WarpJob {
         // 5. Complete (unless a signal came at the very end): the AAC priming signalled, moved
         // into place, measured, plotted.
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
+        guard let file else {
+            let result = Result(plan: plan, measuredDuration: nil, counters: counters, plotPath: nil)
+            printSummary(result, media: media, frameRate: frameRate)
+            return result
+        }
         closed = true
         guard file.close() else {
             throw CLIError("writing '\(output)' failed: \(SystemError.text(errno)); nothing was written to it")
@@ -214,6 +246,28 @@ struct WarpJob {
         return result
     }
 
+    /// Copies stdin into `file` (stopping at a signal).
+    private static func copyStandardInput(to file: TemporaryFile) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n == 0 { return }
+            if n < 0 {
+                if errno == EINTR { if Interrupts.pending { return } else { continue } }
+                throw CLIError("cannot read stdin: \(SystemError.text(errno))")
+            }
+            var written = 0
+            while written < n {
+                let w = buffer.withUnsafeBytes { write(file.descriptor, $0.baseAddress! + written, n - written) }
+                if w < 0 {
+                    if errno == EINTR { continue }
+                    throw CLIError("cannot copy stdin to a temporary file: \(SystemError.text(errno))")
+                }
+                written += w
+            }
+        }
+    }
+
     /// The error after a signal: exit status 128 + the signal (130 for Ctrl-C).
     private func interrupted(by sig: Int32) -> CLIError {
         let how = sig == SIGINT ? "interrupted" : "interrupted by \(Interrupts.name(sig))"
@@ -234,7 +288,7 @@ struct WarpJob {
             streams.append(text)
         }
         if let a = media.audio { streams.append("audio \(a.rate) Hz, \(a.channels) ch") }
-        say("Input:    \(inputLabel ?? input): \(Format.seconds(inputSeconds)) s\(durationGiven ? " (--duration)" : ""), "
+        say("Input:    \(inputLabel ?? inputName): \(Format.seconds(inputSeconds)) s\(durationGiven ? " (--duration)" : ""), "
             + streams.joined(separator: "; "))
         if let part {
             say("Part:     \(Format.seconds(part.start)) s to \(Format.seconds(part.end)) s of the input (-ss/-to/-t): "
@@ -242,7 +296,7 @@ struct WarpJob {
         }
         say("Curve:    \(curve.summary)" + (reverse ? ", then the whole result reversed (played backwards)" : ""))
         say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
-        var out = "Output:   \(output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
+        var out = "Output:   \(toStdout ? "stdout" : output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
         if media.videoStreams > 0 { out += ", \(plan.frameRate)" }
         if media.audioStreams == 0 { out += ", no audio (the input has none)" }
         if container.video != nil && media.videoStreams == 0 { out += ", no video (the input has none)" }
@@ -273,7 +327,7 @@ struct WarpJob {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: OutputPaths.resolvingLinks(output))[.size] as? Int)
             .flatMap { $0 }
-        say("Wrote:    \(output)" + (size.map { " (\(Format.fixed(Double($0) / 1_048_576, 1)) MB)" } ?? ""))
+        say("Wrote:    \(toStdout ? "stdout" : output)" + (size.map { " (\(Format.fixed(Double($0) / 1_048_576, 1)) MB)" } ?? ""))
         if let p = r.plotPath { say("Plot:     \(p)") }
     }
 }
