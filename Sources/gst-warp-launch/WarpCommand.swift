@@ -134,6 +134,11 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
+    @Option(name: .customLong("progress", withSingleDash: true),
+            help: ArgumentHelp("Progress for machines, as ffmpeg: key=value blocks (frame, fps, out_time_us, out_time, speed, progress=continue or end) to - (stdout), pipe:N, file:PATH or PATH.",
+                               valueName: "url"))
+    var progressURL: String?
+
     @Flag(name: .shortAndLong, help: "Print warnings and debug details of errors.")
     var verbose = false
 
@@ -178,6 +183,14 @@ struct WarpCommand: ParsableCommand {
         if reverse, trim.isGiven { throw ValidationError("--reverse with -ss/-to/-t is not supported: trim first, then reverse") }
         do { _ = try selection } catch { throw ValidationError(error.message) }
         if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
+        if let progressURL {
+            guard let target = ProgressFeed.Target(progressURL) else {
+                throw ValidationError("-progress '\(progressURL)': give -, pipe:N, file:PATH or a path (no network URLs)")
+            }
+            if target == .descriptor(1), output == "-" {
+                throw ValidationError("-progress - and the output - both write to stdout: give -progress pipe:2 or a file")
+            }
+        }
         if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
         let container: OutputContainer
         do { container = try OutputContainer.resolve(output: output, format: format) } catch {
@@ -207,7 +220,8 @@ struct WarpCommand: ParsableCommand {
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
                           pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
                           duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose,
-                          trim: trim, selection: (try? selection) ?? StreamSelection(), format: format)
+                          trim: trim, selection: (try? selection) ?? StreamSelection(), format: format,
+                          progressTarget: progressURL.flatMap(ProgressFeed.Target.init))
         do {
             _ = try job.run()
         } catch {

@@ -37,6 +37,8 @@ struct WarpJob {
     var selection = StreamSelection()
     /// `-f`: the container, when the output's name does not tell it (`-`: stdout).
     var format: String?
+    /// `-progress`: where the machine-readable progress goes.
+    var progressTarget: ProgressFeed.Target?
 
     /// `-` as the output: the file goes to stdout, and every message to stderr.
     private var toStdout: Bool { output == "-" }
@@ -190,12 +192,20 @@ struct WarpJob {
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
+        let feed = try progressTarget.map { try ProgressWriter(target: $0) }
+        let started = Date()
         var runner = PipelineRunner(options: .init(verbose: verbose, quiet: quiet, eosOnShutdown: false,
                                                    progress: !quiet, brief: true))
         runner.onTick = { _, finished in
             progress?.update(position: Double(graph.position) / 1e9,
                              duration: plan.outputDuration, finished: finished)
+            // The last block (progress=end) is written once the file is complete.
+            if !finished {
+                feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: graph.framesOut,
+                                               elapsed: Date().timeIntervalSince(started), finished: false))
+            }
         }
+        defer { feed?.close() }
         var counters: (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)?
         runner.afterRun = { _ in counters = graph.counters() }
         let outcome = runner.run(pipeline: graph.pipeline)
@@ -216,6 +226,8 @@ struct WarpJob {
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
         guard let file else {
             let result = Result(plan: plan, measuredDuration: nil, counters: counters, plotPath: nil)
+            feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
+                                           elapsed: Date().timeIntervalSince(started), finished: true))
             printSummary(result, media: media, frameRate: frameRate)
             return result
         }
@@ -242,6 +254,8 @@ struct WarpJob {
             try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
+        feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
+                                       elapsed: Date().timeIntervalSince(started), finished: true))
         printSummary(result, media: media, frameRate: frameRate)
         return result
     }
@@ -434,6 +448,9 @@ final class WarpGraph {
         }
     }
 
+    /// Video frames written so far (nil without video).
+    var framesOut: UInt64? { videoWarp?.uint64Property("out") }
+
     /// The video counters after the run.
     func counters() -> (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)? {
         guard let v = videoWarp else { return nil }
@@ -589,4 +606,36 @@ final class SampleCounter: Sendable {
             return .pass
         }
     }
+}
+
+/// Writes `-progress` blocks to a descriptor or a file (opened when the run starts).
+final class ProgressWriter {
+    private let fd: Int32
+    private let owned: Bool
+
+    init(target: ProgressFeed.Target) throws {
+        switch target {
+        case .descriptor(let n):
+            fd = n
+            owned = false
+        case .file(let path):
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw CLIError("cannot write the progress to '\(path)': \(SystemError.text(errno))") }
+            owned = true
+        }
+    }
+
+    /// Writes one block (a reader that went away is not an error here: SIGPIPE is handled).
+    func write(_ text: String) {
+        fflush(nil)  // after what print() holds, when both go to stdout
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n > 0 { done += n } else if n < 0 && errno == EINTR { continue } else { return }
+        }
+        bytes.removeAll()
+    }
+
+    func close() { if owned { Glibc.close(fd) } }
 }
