@@ -119,18 +119,44 @@ public struct OutputContainer: Sendable, Equatable {
     }
 }
 
-/// The video codecs `warp` encodes to.
-public enum VideoCodec: Sendable, Equatable {
-    case h264, vp8
+/// The video codecs `warp` encodes to (`-c:v`).
+public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
+    case h264, h265, vp8, vp9, av1
 
     /// The codec's name in messages.
-    public var name: String { self == .h264 ? "H.264" : "VP8" }
+    public var name: String {
+        switch self {
+        case .h264: return "H.264"
+        case .h265: return "H.265"
+        case .vp8: return "VP8"
+        case .vp9: return "VP9"
+        case .av1: return "AV1"
+        }
+    }
     /// The encoder element.
-    var encoderFactory: String { self == .h264 ? "x264enc" : "vp8enc" }
+    var encoderFactory: String {
+        switch self {
+        case .h264: return "x264enc"
+        case .h265: return "x265enc"
+        case .vp8: return "vp8enc"
+        case .vp9: return "vp9enc"
+        case .av1: return "av1enc"
+        }
+    }
+    /// The names `-c:v` takes for it: ours and ffmpeg's.
+    public var aliases: [String] {
+        switch self {
+        case .h264: return ["h264", "x264", "libx264", "avc"]
+        case .h265: return ["h265", "x265", "libx265", "hevc"]
+        case .vp8: return ["vp8", "libvpx"]
+        case .vp9: return ["vp9", "libvpx-vp9"]
+        case .av1: return ["av1", "libaom-av1", "aom"]
+        }
+    }
 }
 
-/// The audio codecs `warp` encodes to.
-public enum AudioCodec: Sendable, Equatable {
+/// The audio codecs `warp` encodes to (`-c:a`).
+public enum AudioCodec: String, Sendable, Equatable, CaseIterable {
     case aac, opus, pcm, flac
 
     /// The codec's name in messages.
@@ -153,6 +179,74 @@ public enum AudioCodec: Sendable, Equatable {
         }
     }
 
+    /// The names `-c:a` takes for it: ours and ffmpeg's.
+    public var aliases: [String] {
+        switch self {
+        case .aac: return ["aac"]
+        case .opus: return ["opus", "libopus"]
+        case .pcm: return ["pcm", "pcm_s16le"]
+        case .flac: return ["flac"]
+        }
+    }
+
     /// Whether a bitrate applies (lossy codecs).
     public var hasBitrate: Bool { self == .aac || self == .opus }
+}
+
+/// `-c:v` and `-c:a`: codecs asked for, checked against the container.
+public enum CodecChoice {
+    /// Which codecs each container's muxer takes (GStreamer 1.22's pad templates; the first is
+    /// the default).
+    static let videoCodecs: [String: [VideoCodec]] = [
+        // VP9 in MP4 is left out: mp4mux of 1.22 crashes on the warped VP9 stream (use .mkv or .webm).
+        "mp4": [.h264, .h265, .av1], "m4v": [.h264, .h265, .av1], "mov": [.h264, .h265],
+        "mkv": [.h264, .h265, .vp8, .vp9, .av1], "webm": [.vp8, .vp9, .av1],
+    ]
+    static let audioCodecs: [String: [AudioCodec]] = [
+        "mp4": [.aac], "m4v": [.aac], "mov": [.aac], "mkv": [.opus, .aac, .flac, .pcm], "webm": [.opus],
+        "m4a": [.aac], "ogg": [.opus], "opus": [.opus], "flac": [.flac], "wav": [.pcm],
+    ]
+
+    static func refusedCopy(_ option: String) -> CLIError {
+        CLIError("\(option) copy is refused: warped streams are re-timed sample by sample and frame by frame, so they "
+                 + "must be re-encoded (choose a codec, or leave \(option) out for the container's default)", exitCode: 2)
+    }
+
+    /// `container` with the codecs named by `video` and `audio` (nil: its defaults); usage
+    /// errors name what the container takes.
+    public static func apply(video: String?, audio: String?, to container: OutputContainer) throws(CLIError) -> OutputContainer {
+        var v = container.video, a = container.audio
+        let ext = container.fileExtension
+        if let video {
+            if video.lowercased() == "copy" { throw refusedCopy("-c:v") }
+            let all = VideoCodec.allCases.flatMap(\.aliases)
+            guard let codec = VideoCodec.allCases.first(where: { $0.aliases.contains(video.lowercased()) }) else {
+                throw CLIError("unknown video codec '\(video)'" + (Suggestion.closest(to: video, in: all).map { "; did you mean '\($0)'?" } ?? "")
+                               + " (choose one of: h264, h265, vp8, vp9, av1)", exitCode: 2)
+            }
+            guard let allowed = videoCodecs[ext] else {
+                throw CLIError("-c:v sets the video codec, and .\(ext) holds audio only", exitCode: 2)
+            }
+            guard allowed.contains(codec) else {
+                throw CLIError("the \(container.containerName) container (.\(ext)) does not take \(codec.name) video: it takes "
+                               + allowed.map(\.rawValue).joined(separator: ", ") + " (.mkv takes every codec)", exitCode: 2)
+            }
+            v = codec
+        }
+        if let audio {
+            if audio.lowercased() == "copy" { throw refusedCopy("-c:a") }
+            let all = AudioCodec.allCases.flatMap(\.aliases)
+            guard let codec = AudioCodec.allCases.first(where: { $0.aliases.contains(audio.lowercased()) }) else {
+                throw CLIError("unknown audio codec '\(audio)'" + (Suggestion.closest(to: audio, in: all).map { "; did you mean '\($0)'?" } ?? "")
+                               + " (choose one of: aac, opus, flac, pcm)", exitCode: 2)
+            }
+            let allowed = audioCodecs[ext] ?? [container.audio]
+            guard allowed.contains(codec) else {
+                throw CLIError("the \(container.containerName) container (.\(ext)) does not take \(codec.name) audio: it takes "
+                               + allowed.map(\.rawValue).joined(separator: ", ") + " (.mkv takes every codec)", exitCode: 2)
+            }
+            a = codec
+        }
+        return OutputContainer(fileExtension: ext, video: v, audio: a, containerName: container.containerName, muxer: container.muxer)
+    }
 }

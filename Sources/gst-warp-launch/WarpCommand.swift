@@ -105,6 +105,21 @@ struct WarpCommand: ParsableCommand {
                                valueName: "name"))
     var preset: String?
 
+    @Option(name: [.customLong("c:v", withSingleDash: true), .customLong("video-codec")],
+            help: ArgumentHelp("Video codec: h264 (x264), h265 (x265, hevc), vp8, vp9 or av1, each with its own quality default; copy is refused (a warped stream is re-encoded). Default: the container's (H.264, VP8 for .webm).",
+                               valueName: "codec"))
+    var videoCodec: String?
+
+    @Option(name: [.customLong("c:a", withSingleDash: true), .customLong("audio-codec")],
+            help: ArgumentHelp("Audio codec: aac, opus, flac or pcm, as the container takes. Default: the container's.",
+                               valueName: "codec"))
+    var audioCodec: String?
+
+    @Option(name: [.customShort("g"), .customLong("keyint")],
+            help: ArgumentHelp("The most frames between two keyframes (\(EncoderSettings.keyintRange.lowerBound) to \(EncoderSettings.keyintRange.upperBound); default \(EncoderSettings.defaultKeyint)).",
+                               valueName: "frames"))
+    var keyint: Int?
+
     @Option(name: .customLong("audio-bitrate"),
             help: ArgumentHelp("AAC or Opus bitrate in kbit/s (default \(EncoderSettings.defaultAACBitrate) for AAC, \(EncoderSettings.defaultOpusBitrate) for Opus).",
                                valueName: "kbps"))
@@ -142,7 +157,7 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print warnings and debug details of errors.")
     var verbose = false
 
-    var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate) }
+    var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate, keyint: keyint) }
 
     /// `-ss`, `-to`, `-t` (checked in `validate`).
     var trim: TrimRange {
@@ -193,7 +208,10 @@ struct WarpCommand: ParsableCommand {
         }
         if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
         let container: OutputContainer
-        do { container = try OutputContainer.resolve(output: output, format: format) } catch {
+        do {
+            container = try CodecChoice.apply(video: videoCodec, audio: audioCodec,
+                                              to: OutputContainer.resolve(output: output, format: format))
+        } catch {
             throw ValidationError(error.message)
         }
         if output == "-", plot { throw ValidationError("--plot writes beside the output file, and the output is stdout: give a file name") }
@@ -221,6 +239,7 @@ struct WarpCommand: ParsableCommand {
                           pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
                           duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose,
                           trim: trim, selection: (try? selection) ?? StreamSelection(), format: format,
+                          videoCodec: videoCodec, audioCodec: audioCodec,
                           progressTarget: progressURL.flatMap(ProgressFeed.Target.init))
         do {
             _ = try job.run()

@@ -37,6 +37,9 @@ struct WarpJob {
     var selection = StreamSelection()
     /// `-f`: the container, when the output's name does not tell it (`-`: stdout).
     var format: String?
+    /// `-c:v`, `-c:a`: codecs other than the container's defaults.
+    var videoCodec: String?
+    var audioCodec: String?
     /// `-progress`: where the machine-readable progress goes.
     var progressTarget: ProgressFeed.Target?
 
@@ -69,7 +72,8 @@ struct WarpJob {
         // file (this `end` runs after the removal below).
         Interrupts.begin()
         defer { Interrupts.end() }
-        let container = try OutputContainer.resolve(output: output, format: format)
+        let container = try CodecChoice.apply(video: videoCodec, audio: audioCodec,
+                                              to: OutputContainer.resolve(output: output, format: format))
         // 1. The input: its duration D (the container's, or --duration) and its streams. Stdin
         // is first copied to a temporary file (created exclusively, removed at the end), so
         // that it can be probed and read like a file.
