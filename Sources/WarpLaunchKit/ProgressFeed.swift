@@ -3,7 +3,10 @@
 public enum ProgressFeed {
     /// One block. `outputSeconds`: the output time written so far; `frames`: video frames
     /// written (nil without video); `elapsed`: wall-clock seconds since the start.
-    public static func block(outputSeconds: Double, frames: UInt64?, elapsed: Double, finished: Bool) -> String {
+    /// `expectedSeconds` and `inputSeconds` (the plan's output duration and D) add
+    /// `out_time_expected_us` and `in_time_us`, keys of this tool (a batch sums them for its bar).
+    public static func block(outputSeconds: Double, frames: UInt64?, elapsed: Double, finished: Bool,
+                             expectedSeconds: Double? = nil, inputSeconds: Double? = nil) -> String {
         let us = UInt64(max(0, outputSeconds * 1e6).rounded())
         var lines: [String] = []
         if let frames {
@@ -13,9 +16,25 @@ public enum ProgressFeed {
         lines.append("out_time_us=\(us)")
         lines.append("out_time_ms=\(us)")  // ffmpeg's name, in microseconds as ffmpeg writes it
         lines.append("out_time=\(clock(us))")
+        if let expectedSeconds { lines.append("out_time_expected_us=\(UInt64(max(0, expectedSeconds * 1e6).rounded()))") }
+        if let inputSeconds { lines.append("in_time_us=\(UInt64(max(0, inputSeconds * 1e6).rounded()))") }
         lines.append("speed=\(elapsed > 0 ? Format.fixed(outputSeconds / elapsed, 3) + "x" : "N/A")")
         lines.append("progress=\(finished ? "end" : "continue")")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The last complete block of a feed, as keys and values (empty before the first).
+    public static func lastBlock(_ text: Substring) -> [String: String] {
+        var current: [String: String] = [:], last: [String: String] = [:]
+        // Only whole lines: a block is complete once its progress= line has its newline.
+        let complete = text.lastIndex(of: "\n").map { text[...$0] } ?? ""
+        for line in complete.split(separator: "\n") {
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            let key = String(line[..<eq])
+            current[key] = String(line[line.index(after: eq)...])
+            if key == "progress" { last = current; current = [:] }
+        }
+        return last
     }
 
     /// `HH:MM:SS.micros`, as ffmpeg's `out_time`.

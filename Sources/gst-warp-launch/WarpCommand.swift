@@ -38,11 +38,37 @@ struct WarpCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The input file, or - for stdin.")
-    var input: String
+    @Argument(help: ArgumentHelp("INPUT OUTPUT: the input file (- for stdin) and the output file, whose extension chooses the container (- writes to stdout, with -f). With -o DIR: the inputs, as many as wanted.",
+                                 valueName: "files"))
+    var paths: [String] = []
 
-    @Argument(help: "The output file; its extension chooses the container. - writes to stdout (with -f).")
-    var output: String
+    @Option(name: [.customShort("o"), .customLong("output-dir")],
+            help: ArgumentHelp("Batch: warp every input with the same curve into DIR (same names; the extension of -f when given).",
+                               valueName: "dir"))
+    var outputDir: String?
+
+    @Option(name: .customShort("j"),
+            help: ArgumentHelp("Batch: files warped at once (default: the number of cores, \(ProcessInfo.processInfo.activeProcessorCount)).",
+                               valueName: "n"))
+    var jobs: Int?
+
+    /// The input (single mode).
+    var input: String { paths.first ?? "" }
+    /// The output (single mode).
+    var output: String { paths.count > 1 ? paths[1] : "" }
+    /// Batch mode: `-o DIR`.
+    var isBatch: Bool { outputDir != nil }
+
+    /// Where a batch writes `input`: DIR/name, with the extension of `-f` when given.
+    func batchOutput(for input: String) -> String {
+        let dir = outputDir ?? "."
+        var name = input.split(separator: "/").last.map(String.init) ?? input
+        if let format, let ext = OutputContainer.formatNames[format.lowercased()] {
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+            name += "." + ext
+        }
+        return (dir.hasSuffix("/") ? dir : dir + "/") + name
+    }
 
     @Option(name: [.customShort("f"), .customLong("format")],
             help: ArgumentHelp("The output container when the name has no extension or is -: matroska, webm, mp4, mov, ipod (m4a), ogg, opus, flac, wav.",
@@ -157,6 +183,36 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print warnings and debug details of errors.")
     var verbose = false
 
+    /// The options of this command line as a child `warp` takes them (a batch runs one
+    /// process per file with these).
+    func forwardedArguments() -> [String] {
+        var a: [String] = []
+        func opt(_ name: String, _ value: String?) { if let value { a += [name, value] } }
+        func flag(_ name: String, _ on: Bool) { if on { a.append(name) } }
+        opt("-f", format)
+        opt("--speed", curve.speed)
+        opt("--function", curve.function?.nick)
+        opt("--factor", curve.factor.map(CurveOptions.number))
+        opt("--modifier", curve.modifier.map(CurveOptions.number))
+        opt("--keyframes", curve.keyframes)
+        opt("--expression", curve.expression)
+        opt("-ss", ss); opt("-to", to); opt("-t", t)
+        flag("-vn", noVideo); flag("-an", noAudio); flag("-sn", noSubtitles)
+        opt("--audio-track", audioTrack.map(String.init))
+        for m in map { opt("-map", m) }
+        opt("--fps", fps)
+        opt("--duration", duration.map(CurveOptions.number))
+        flag("-y", overwrite); flag("-n", neverOverwrite)
+        opt("--crf", crf.map(String.init)); opt("--preset", preset)
+        opt("-c:v", videoCodec); opt("-c:a", audioCodec); opt("-g", keyint.map(String.init))
+        opt("--audio-bitrate", audioBitrate.map(String.init))
+        opt("--interpolation", interpolation?.nick)
+        flag("--reverse", reverse); flag("--blend", blend)
+        opt("--pitch", pitch?.nick)
+        flag("--plot", plot)
+        return a
+    }
+
     var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate, keyint: keyint) }
 
     /// `-ss`, `-to`, `-t` (checked in `validate`).
@@ -175,6 +231,23 @@ struct WarpCommand: ParsableCommand {
     /// range, an output extension it cannot write, and options that would do nothing, refused
     /// alike ("--X has no effect with --Y (why): give one of them").
     func validate() throws {
+        if isBatch {
+            guard !paths.isEmpty else { throw ValidationError("-o DIR warps the inputs given before it: give at least one") }
+            if paths.contains("-") { throw ValidationError("a batch (-o DIR) reads files: stdin (-) is for one input") }
+            if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1, got \(jobs)") }
+            if progressURL != nil { throw ValidationError("-progress follows one file: a batch draws one bar for all (give one input)") }
+            for input in paths { try validateOne(output: batchOutput(for: input)) }
+            return
+        }
+        if jobs != nil { throw ValidationError("-j has no effect without -o DIR (one file is warped): give one of them") }
+        guard paths.count == 2 else {
+            throw ValidationError(paths.count < 2 ? "give INPUT and OUTPUT (or several inputs with -o DIR)"
+                                                  : "\(paths.count) files given: give INPUT OUTPUT, or the inputs with -o DIR")
+        }
+        try validateOne(output: output)
+    }
+
+    private func validateOne(output: String) throws {
         func noEffect(_ option: String, _ with: String, _ why: String) -> ValidationError {
             ValidationError("\(option) has no effect with \(with) (\(why)): give one of them")
         }
@@ -234,6 +307,12 @@ struct WarpCommand: ParsableCommand {
     }
 
     func run() throws {
+        if isBatch {
+            let code = BatchRunner(inputs: paths, outputs: paths.map(batchOutput(for:)), arguments: forwardedArguments(),
+                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, quiet: quiet).run()
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
                           pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,

@@ -206,7 +206,8 @@ struct WarpJob {
             // The last block (progress=end) is written once the file is complete.
             if !finished {
                 feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: graph.framesOut,
-                                               elapsed: Date().timeIntervalSince(started), finished: false))
+                                               elapsed: Date().timeIntervalSince(started), finished: false,
+                                               expectedSeconds: plan.outputDuration, inputSeconds: d))
             }
         }
         defer { feed?.close() }
@@ -231,7 +232,8 @@ struct WarpJob {
         guard let file else {
             let result = Result(plan: plan, measuredDuration: nil, counters: counters, plotPath: nil)
             feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
-                                           elapsed: Date().timeIntervalSince(started), finished: true))
+                                           elapsed: Date().timeIntervalSince(started), finished: true,
+                                           expectedSeconds: plan.outputDuration, inputSeconds: d))
             printSummary(result, media: media, frameRate: frameRate)
             return result
         }
@@ -259,7 +261,8 @@ struct WarpJob {
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
         feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
-                                       elapsed: Date().timeIntervalSince(started), finished: true))
+                                       elapsed: Date().timeIntervalSince(started), finished: true,
+                                           expectedSeconds: plan.outputDuration, inputSeconds: d))
         printSummary(result, media: media, frameRate: frameRate)
         return result
     }
