@@ -74,12 +74,13 @@ struct GstWarpLaunch: ParsableCommand {
     static let usage = """
         Usage: gst-warp-launch <command> [options]   (gst-launch-1.0 with videotimewarp and audiotimewarp built in)
 
-          warp IN OUT [--function F --factor X ...]   warp a media file (video and audio alike) and encode it
-          plot [--function F --factor X ...]          plot a curve in the terminal or as SVG
+          warp IN OUT [--speed X | --function F ...]  warp a media file (video and audio alike) and encode it
+          warp IN... -o DIR [-j N] [options]          warp many files with one curve
+          plot [--speed X | --function F ...]         plot a curve in the terminal or as SVG
           run [OPTION…] PIPELINE-DESCRIPTION          run a pipeline like gst-launch-1.0 ('run' may be left out)
           check FILE.pipeline ...                     run pipeline regression cases
 
-          demo                                        warp a generated test clip into the current directory
+          demo [DIR]                                  generate a test clip and warp it, into DIR or the current directory
 
         'gst-warp-launch help <command>' describes the options; 'gst-warp-launch run --help-all' lists
         gst-launch-1.0's and GStreamer's.

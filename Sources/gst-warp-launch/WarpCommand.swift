@@ -123,11 +123,11 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .customShort("n"), help: "Never overwrite: fail if OUTPUT (or the plot) exists.")
     var neverOverwrite = false
 
-    @Option(help: ArgumentHelp("Video quality: x264's constant rate factor for H.264 (0-51, default \(EncoderSettings.defaultH264CRF); lower is better and larger), libvpx's cq-level for VP8 (0-63, default \(EncoderSettings.defaultVP8CRF)).",
+    @Option(help: ArgumentHelp("Video quality, lower is better and larger: CRF for H.264 (0-51, default \(EncoderSettings.defaultH264CRF)) and H.265 (0-51, default \(EncoderSettings.defaultH265CRF)), libvpx's cq-level for VP8 (0-63, default \(EncoderSettings.defaultVP8CRF)) and VP9 (default \(EncoderSettings.defaultVP9CRF)), libaom's quantizer for AV1 (0-63, default \(EncoderSettings.defaultAV1CRF)).",
                                valueName: "n"))
     var crf: Int?
 
-    @Option(help: ArgumentHelp("x264 speed preset for H.264: \(EncoderSettings.x264Presets.joined(separator: ", ")) (default \(EncoderSettings.defaultPreset)).",
+    @Option(help: ArgumentHelp("x264/x265 speed preset for H.264 and H.265: \(EncoderSettings.x264Presets.joined(separator: ", ")) (default \(EncoderSettings.defaultPreset)).",
                                valueName: "name"))
     var preset: String?
 

@@ -406,8 +406,9 @@ final class WarpGraph {
             if audio, let pitch { warp.set("pitch", pitch) }
             if !audio { videoWarp = warp }
             pipeline.add(branch)
-            // -ss/-to/-t: only the part reaches the warp, moved to start at 0.
-            if let part, let pad = branch.staticPad("sink") {
+            // -ss/-to/-t: only the part reaches the warp, moved to start at 0 (on the warp's own
+            // sink pad: after audioconvert, so the audio is interleaved and cut by whole frames).
+            if let part, let pad = warp.staticPad("sink") {
                 TrimProbe(start: part.start, end: part.end).attach(to: pad)
             }
             guard branch.link(to: mux) else {

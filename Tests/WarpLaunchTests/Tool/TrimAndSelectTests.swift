@@ -38,6 +38,17 @@ final class TrimAndSelectTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(MediaProbe.duration("to.mkv", in: dir)), 2.5, accuracy: 0.06)
     }
 
+    /// AAC decodes to planar audio: the cut comes after audioconvert, by whole frames.
+    func testTrimOfAnMP4WithAAC() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ToolProcess.makeClip("in.mp4", in: dir, seconds: 2)
+        let r = try ToolProcess.run(["warp", "in.mp4", "part.mp4", "-ss", "0.5", "-t", "1", "--speed", "0.5", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        let m = try MediaProbe.measure("part.mp4", in: dir)
+        XCTAssertEqual(try XCTUnwrap(m.video).end, 2, accuracy: 0.05)
+        XCTAssertEqual(try XCTUnwrap(m.audio).end, 2, accuracy: 0.05)
+    }
+
     func testTrimErrors() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try MediaProbe.tickClip(seconds: 1, in: dir)
