@@ -9,6 +9,8 @@
 # the right.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The elements for the gst-launch-1.0 line below (make exports this too).
+export GST_PLUGIN_PATH="$PWD/.build/release${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
 mkdir -p out
 .build/release/gst-warp-launch demo out
 

@@ -75,10 +75,10 @@ struct DemoCommand: ParsableCommand {
             let tool = Self.programName
             print("")
             print("What happened: the clip plays at normal speed at both ends and at 2/3 speed in the middle")
-            print("(\(curve.summary): s = \(Format.fixed(curve.factor, 2)) between u = 3/8 and 5/8, eased in and out with")
-            print("smoothsteps), so \(Format.seconds(result.plan.inputDuration)) s became "
-                  + "\(Format.seconds(result.measuredDuration ?? result.plan.outputDuration)) s; the clock burnt into the picture shows")
-            print("the original time, and the ticks, once a second in the original, come further apart in the slow part.")
+            print("(\(curve.summary): s = \(Format.fixed(curve.factor, 2)) between u = 3/8 and 5/8, eased in")
+            print("and out with smoothsteps), so \(Format.seconds(result.plan.inputDuration)) s became "
+                  + "\(Format.seconds(result.measuredDuration ?? result.plan.outputDuration)) s; the clock burnt into the picture shows the")
+            print("original time, and the ticks, once a second in the original, come further apart in the slow part.")
             print("")
             print("Play it:   gst-play-1.0 \(warped)      (or: ffplay \(warped), mpv \(warped), vlc \(warped))")
             print("Compare:   gst-play-1.0 \(original)")

@@ -236,7 +236,15 @@ struct WarpCommand: ParsableCommand {
             if paths.contains("-") { throw ValidationError("a batch (-o DIR) reads files: stdin (-) is for one input") }
             if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1, got \(jobs)") }
             if progressURL != nil { throw ValidationError("-progress follows one file: a batch draws one bar for all (give one input)") }
-            for input in paths { try validateOne(output: batchOutput(for: input)) }
+            var seen: [String: String] = [:]
+            for input in paths {
+                let out = batchOutput(for: input)
+                if let other = seen[out] {
+                    throw ValidationError("'\(other)' and '\(input)' would both be written to '\(out)': rename one, or warp them in two batches")
+                }
+                seen[out] = input
+                try validateOne(output: out)
+            }
             return
         }
         if jobs != nil { throw ValidationError("-j has no effect without -o DIR (one file is warped): give one of them") }

@@ -37,7 +37,8 @@ final class BatchTests: XCTestCase {
         for (args, text) in [(["a.mkv", "b.mkv", "-j", "2"], "-j has no effect without -o DIR"),
                              (["a.mkv", "b.mkv", "c.mkv"], "3 files given"),
                              (["a.mkv", "-o", "out", "-j", "0"], "-j must be at least 1"),
-                             (["-", "-o", "out"], "stdin (-) is for one input")] {
+                             (["-", "-o", "out"], "stdin (-) is for one input"),
+                             (["a/x.mkv", "b/x.mkv", "-o", "out"], "would both be written to 'out/x.mkv'")] {
             let r = try ToolProcess.run(["warp"] + args, in: dir)
             XCTAssertEqual(r.status, 2, r.summary)
             XCTAssertTrue(r.stderr.contains(text), "\(args): \(r.summary)")
