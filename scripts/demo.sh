@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# `make demo`: runs gst-warp-launch demo in out/. It generates a 10 s test clip (a
-# moving ball, the original time burnt in, a tick every second), warps it with the article app's
-# default curve (double smoothstep, factor 1.5) and writes out/demo-original.mp4,
+# `make demo`: runs gst-warp-launch demo into out/. It generates a 10 s test clip (a moving
+# ball, the original time burnt in, a tick every second), warps it with a named curve
+# (--function double-smoothstep --factor 1.5) and writes out/demo-original.mp4,
 # out/demo-warped.mp4 and out/demo-warped.svg; it prints the plan, the expected and the measured
-# duration, and how to play the result. Then out/demo-slowmo.mp4: the first 2.5 s of a moving
-# ball at quarter speed, frame-mode=nearest (repeated frames) on the left beside
-# frame-mode=blend (mixed frames) on the right.
+# duration, and how to play the result, with paths from the repository's root, where make runs.
+# Then out/demo-slowmo.mp4: the first 2.5 s of a moving ball at quarter speed,
+# frame-mode=nearest (repeated frames) on the left beside frame-mode=blend (mixed frames) on
+# the right.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The elements for the gst-launch-1.0 line below (make exports this too).
+export GST_PLUGIN_PATH="$PWD/.build/release${GST_PLUGIN_PATH:+:$GST_PLUGIN_PATH}"
 mkdir -p out
-cd out
-../.build/release/gst-warp-launch demo
+.build/release/gst-warp-launch demo out
 
 echo
 echo "Slow motion at 1/4 speed: repeated frames (left, frame-mode=nearest) beside blended frames"
@@ -19,8 +21,8 @@ caps="video/x-raw,format=I420,width=640,height=360,framerate=30/1"
 label="halignment=left valignment=top font-desc=\"Sans 20\" shaded-background=true"
 gst-launch-1.0 -q videotestsrc pattern=ball num-buffers=75 ! $caps ! tee name=t \
   compositor name=mix sink_1::xpos=640 ! videoconvert ! x264enc speed-preset=faster ! h264parse \
-    ! mp4mux ! filesink location=demo-slowmo.mp4 \
+    ! mp4mux ! filesink location=out/demo-slowmo.mp4 \
   t. ! queue ! videotimewarp factor=4 ! $caps ! textoverlay text="nearest" $label ! mix.sink_0 \
   t. ! queue ! videotimewarp factor=4 frame-mode=blend ! $caps ! textoverlay text="blend" $label ! mix.sink_1
 echo "Play it:   gst-play-1.0 out/demo-slowmo.mp4"
-echo "           (or the same with the CLI: gst-warp-launch warp IN OUT --factor 4 --blend)"
+echo "           (or the same with the CLI: .build/release/gst-warp-launch warp IN OUT --speed 0.25 --blend)"

@@ -15,11 +15,14 @@ public struct CurveOptions: Sendable, Equatable {
     /// `--expression`.
     public var expression: String
 
-    /// The tool's default curve (`demo`, and `warp` and `plot` without a curve): double
-    /// smoothstep, factor 1.5 (the one place the tool departs from the element's defaults, whose
-    /// curve is the identity), the element's modifier.
-    public static let toolDefault = CurveOptions(function: WarpFunction.doubleSmoothstep.nick, factor: 1.5,
-                                                 modifier: TimeMapDefaults.modifier)
+    /// `--speed` as typed, when the curve came from it (shown in the plan beside the
+    /// element properties it became).
+    public var speed: String?
+
+    /// The demo's curve, named explicitly there: double smoothstep, factor 1.5, the element's
+    /// modifier. (`warp` and `plot` without a curve use the element's default, `constant` 1.)
+    public static let demo = CurveOptions(function: WarpFunction.doubleSmoothstep.nick, factor: 1.5,
+                                          modifier: TimeMapDefaults.modifier)
 
     /// Options as typed; what is not given takes the element's default.
     public init(function: String? = nil, factor: Double = TimeMapDefaults.factor,
@@ -79,14 +82,15 @@ public struct CurveOptions: Sendable, Equatable {
     public func settings(duration: Double? = nil) throws -> TimeMapSettings {
         let nick = resolvedFunction
         guard let function = WarpFunction(nick: nick) else {
-            throw CLIError(Self.unknownFunctionMessage(nick))
+            throw CLIError(Self.unknownFunctionMessage(nick), exitCode: 2)
         }
         if function == .keyframes, keyframes.isEmpty {
-            throw CLIError("function=keyframes needs --keyframes, e.g. --keyframes '0:1, 0.5:2:smooth, 1:1'")
+            throw CLIError("function=keyframes needs --keyframes, e.g. --keyframes '0:1, 0.5:2:smooth, 1:1'", exitCode: 2)
         }
         if function == .expression || function == .antiderivative, expression.isEmpty {
-            throw CLIError("function=\(nick) needs --expression, e.g. --expression '1 + u'")
+            throw CLIError("function=\(nick) needs --expression, e.g. --expression '1 + u'", exitCode: 2)
         }
+        if function == .keyframes, let mixed = mixedUnits { throw CLIError(mixed, exitCode: 2) }
         var s = TimeMapSettings()
         s.function = function
         s.factor = factor
@@ -110,20 +114,20 @@ public struct CurveOptions: Sendable, Equatable {
     public func makeMap(duration: Double?, inClockRange: Bool = true) throws -> TimeMap {
         if inClockRange, let duration, !(duration <= Self.clockLimit) {
             throw CLIError("a duration of \(Format.seconds(duration)) s is past the range of GStreamer's clock "
-                           + "(\(Self.clockLimitText))")
+                           + "(\(Self.clockLimitText))", exitCode: 2)
         }
         let s = try settings(duration: duration)
         let map: TimeMap
         do {
             map = try s.makeMap(mediaDuration: duration)
         } catch {
-            throw CLIError("the curve is refused: \(error)")
+            throw CLIError("the curve is refused: \(error)", exitCode: 2)
         }
         if inClockRange, let duration {
             let output = map.outputDuration ?? map.warp(duration)
             guard output <= Self.clockLimit else {
                 throw CLIError("the curve is refused: the output would last \(Format.seconds(output)) s, past the range "
-                               + "of GStreamer's clock (\(Self.clockLimitText))")
+                               + "of GStreamer's clock (\(Self.clockLimitText))", exitCode: 2)
             }
         }
         return map
@@ -147,9 +151,38 @@ public struct CurveOptions: Sendable, Equatable {
         return props
     }
 
+    /// Keyframes that mix positions in fractions of D and in seconds (`0:1, 0.5s:2, 1:1`), as
+    /// one line; nil when all (after the first, 0 in either unit) are in one unit or the text
+    /// does not parse (the parser's error is the one to report).
+    public var mixedUnits: String? {
+        guard let spec = try? KeyframeSpec.parse(keyframes) else { return nil }
+        let later = spec.keys.dropFirst()
+        let seconds = later.filter { $0.position.isSeconds }.count
+        guard seconds > 0, seconds < later.count else { return nil }
+        return "--keyframes mixes fractions of the duration and seconds (\(keyframes)): write every position in one unit "
+            + "(0.5 or 2.5s)"
+    }
+
+    /// A warning for keyframes in seconds past the end of media of `duration` seconds (the
+    /// curve then holds its last scale beyond the media's end, which is never reached); nil
+    /// otherwise.
+    public func secondsPastEnd(duration: Double) -> String? {
+        guard WarpFunction(nick: resolvedFunction) == .keyframes, let spec = try? KeyframeSpec.parse(keyframes),
+              let last = spec.keys.last, last.position.isSeconds, last.position.number > duration * (1 + 1e-9) else { return nil }
+        return "the keyframes go on to \(Format.seconds(last.position.number)) s, past the end of the input at "
+            + "\(Format.seconds(duration)) s: the part of the curve after it is never used"
+    }
+
     /// E.g. `function=double-smoothstep factor=1.5 modifier=0.5`, or
-    /// `function=keyframes keyframes="0:1, 1:2"`.
+    /// `function=keyframes keyframes="0:1, 1:2"`; after `--speed`, what was typed first
+    /// (`speed 2 (function=constant factor=0.5)`).
     public var summary: String {
+        let properties = elementSummary
+        return speed.map { "speed \($0) (\(properties))" } ?? properties
+    }
+
+    /// The element properties as `name=value` words.
+    public var elementSummary: String {
         elementProperties().map { name, value in
             value.contains(where: { $0 == " " || $0 == "," }) ? "\(name)=\"\(value)\"" : "\(name)=\(value)"
         }.joined(separator: " ")

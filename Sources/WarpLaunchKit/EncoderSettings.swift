@@ -8,12 +8,15 @@ public struct EncoderSettings: Sendable, Equatable {
     public var preset: String?
     /// `--audio-bitrate` in kbit/s for AAC and Opus. Nil: the codec's default.
     public var audioBitrate: Int?
+    /// `-g`/`--keyint`: the most frames between two keyframes. Nil: `defaultKeyint`.
+    public var keyint: Int?
 
     /// Settings as typed; nil: the codec's default.
-    public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil) {
+    public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil, keyint: Int? = nil) {
         self.crf = crf
         self.preset = preset
         self.audioBitrate = audioBitrate
+        self.keyint = keyint
     }
 
     /// x264's speed presets, fastest first.
@@ -21,12 +24,33 @@ public struct EncoderSettings: Sendable, Equatable {
                                      "slow", "slower", "veryslow", "placebo"]
     public static let defaultH264CRF = 20
     public static let defaultVP8CRF = 12
+    /// x265's CRF giving about the quality of x264's 20.
+    public static let defaultH265CRF = 24
+    /// libvpx's cq-level for VP9, about the quality of x264's 20.
+    public static let defaultVP9CRF = 30
+    /// libaom's quantizer for AV1 (0 to 63).
+    public static let defaultAV1CRF = 30
+    /// A keyframe every 60 frames at most (two seconds at 30 fps), for seeking.
+    public static let defaultKeyint = 60
+    /// What `-g` takes.
+    public static let keyintRange = 1...10000
+
+    /// The default quality of a codec (`--crf` when not given).
+    public static func defaultCRF(_ codec: VideoCodec) -> Int {
+        switch codec {
+        case .h264: return defaultH264CRF
+        case .h265: return defaultH265CRF
+        case .vp8: return defaultVP8CRF
+        case .vp9: return defaultVP9CRF
+        case .av1: return defaultAV1CRF
+        }
+    }
     public static let defaultPreset = "faster"
     public static let defaultAACBitrate = 160
     public static let defaultOpusBitrate = 128
 
     /// The `--crf` range of a codec.
-    public static func crfRange(_ codec: VideoCodec) -> ClosedRange<Int> { codec == .h264 ? 0...51 : 0...63 }
+    public static func crfRange(_ codec: VideoCodec) -> ClosedRange<Int> { codec == .h264 || codec == .h265 ? 0...51 : 0...63 }
 
     /// Refuses settings that do nothing for `container` (one line, for a usage error), or that
     /// are out of range.
@@ -41,9 +65,15 @@ public struct EncoderSettings: Sendable, Equatable {
                 throw CLIError("--crf \(crf) is out of range for \(video.name): \(r.lowerBound) to \(r.upperBound)")
             }
         }
+        if let keyint {
+            guard container.video != nil else { throw CLIError("-g sets the video keyframe interval, and \(ext) holds audio only") }
+            guard Self.keyintRange.contains(keyint) else {
+                throw CLIError("-g must be between \(Self.keyintRange.lowerBound) and \(Self.keyintRange.upperBound) frames, got \(keyint)")
+            }
+        }
         if let preset {
-            guard container.video == .h264 else {
-                throw CLIError("--preset is an x264 (H.264) speed preset, and \(ext) is \(container.label)")
+            guard container.video == .h264 || container.video == .h265 else {
+                throw CLIError("--preset is an x264/x265 (H.264/H.265) speed preset, and \(ext) is \(container.label)")
             }
             guard Self.x264Presets.contains(preset) else {
                 throw CLIError("unknown --preset '\(preset)'" + (Suggestion.closest(to: preset, in: Self.x264Presets)
@@ -62,16 +92,28 @@ public struct EncoderSettings: Sendable, Equatable {
 
     /// The launch fragment from raw video (any format) to encoded video.
     public func videoEncoder(_ codec: VideoCodec) -> String {
+        let q = crf ?? Self.defaultCRF(codec), g = keyint ?? Self.defaultKeyint
+        // 4:2:0 so every player decodes it.
+        let i420 = "videoconvert ! video/x-raw,format=I420 ! "
         switch codec {
         case .h264:
-            // 4:2:0 so every player decodes it; constant quality (pass=qual is x264's CRF) with
-            // the VBV cap lifted: x264enc caps quality mode at its `bitrate` (2048 kbit/s by
-            // default), which ffmpeg does not; a keyframe every two seconds at most for seeking.
-            return "videoconvert ! video/x-raw,format=I420 ! x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
-                + "pass=qual quantizer=\(crf ?? Self.defaultH264CRF) bitrate=2048000 key-int-max=60 ! h264parse"
+            // Constant quality (pass=qual is x264's CRF) with the VBV cap lifted: x264enc caps
+            // quality mode at its `bitrate` (2048 kbit/s by default), which ffmpeg does not.
+            return i420 + "x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
+                + "pass=qual quantizer=\(q) bitrate=2048000 key-int-max=\(g) ! h264parse"
+        case .h265:
+            return i420 + "x265enc name=venc speed-preset=\(preset ?? Self.defaultPreset) option-string=crf=\(q) "
+                + "key-int-max=\(g) ! h265parse"
         case .vp8:
-            return "videoconvert ! video/x-raw,format=I420 ! vp8enc name=venc deadline=1 cpu-used=4 end-usage=cq "
-                + "cq-level=\(crf ?? Self.defaultVP8CRF) target-bitrate=40000000 keyframe-max-dist=60 threads=2"
+            return i420 + "vp8enc name=venc deadline=1 cpu-used=4 end-usage=cq "
+                + "cq-level=\(q) target-bitrate=40000000 keyframe-max-dist=\(g) threads=2"
+        case .vp9:
+            return i420 + "vp9enc name=venc deadline=1 cpu-used=6 end-usage=cq row-mt=true "
+                + "cq-level=\(q) target-bitrate=40000000 keyframe-max-dist=\(g) threads=2 ! vp9parse"
+        case .av1:
+            // Constant quantizer: libaom's q mode held at one quantizer.
+            return i420 + "av1enc name=venc usage-profile=realtime cpu-used=8 end-usage=q row-mt=true threads=2 "
+                + "min-quantizer=\(q) max-quantizer=\(q) keyframe-max-dist=\(g) ! av1parse"
         }
     }
 
@@ -91,9 +133,14 @@ public struct EncoderSettings: Sendable, Equatable {
 
     /// For the plan: `H.264 crf 20, preset faster` / `VP8 cq-level 12`.
     public func videoText(_ codec: VideoCodec) -> String {
+        let q = crf ?? Self.defaultCRF(codec)
+        let g = keyint.map { ", keyframe every \($0) frames at most" } ?? ""
         switch codec {
-        case .h264: return "H.264 crf \(crf ?? Self.defaultH264CRF), preset \(preset ?? Self.defaultPreset)"
-        case .vp8: return "VP8 crf (cq-level) \(crf ?? Self.defaultVP8CRF)"
+        case .h264: return "H.264 crf \(q), preset \(preset ?? Self.defaultPreset)\(g)"
+        case .h265: return "H.265 crf \(q), preset \(preset ?? Self.defaultPreset)\(g)"
+        case .vp8: return "VP8 crf (cq-level) \(q)\(g)"
+        case .vp9: return "VP9 crf (cq-level) \(q)\(g)"
+        case .av1: return "AV1 quantizer \(q)\(g)"
         }
     }
 

@@ -67,20 +67,96 @@ public struct OutputContainer: Sendable, Equatable {
     }
 
     static var supportedList: String { all.map { "." + $0.fileExtension }.joined(separator: ", ") }
+
+    /// `-f`/`--format` names, ffmpeg's (`matroska`, `ipod` for .m4a) or an extension.
+    public static let formatNames: [String: String] = [
+        "mp4": "mp4", "m4v": "m4v", "mov": "mov", "matroska": "mkv", "mkv": "mkv", "webm": "webm", "ipod": "m4a",
+        "m4a": "m4a", "wav": "wav", "flac": "flac", "ogg": "ogg", "opus": "opus",
+    ]
+
+    /// The container of `-f NAME`, or a usage error listing the names (with a did-you-mean).
+    public static func forFormat(_ name: String) throws(CLIError) -> OutputContainer {
+        guard let ext = formatNames[name.lowercased()], let container = all.first(where: { $0.fileExtension == ext }) else {
+            let names = formatNames.keys.sorted()
+            throw CLIError("unknown format '\(name)'" + (Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? "")
+                           + " (choose one of: \(names.joined(separator: ", ")))", exitCode: 2)
+        }
+        return container
+    }
+
+    /// The container for an output: `-f` when given, else the extension; `-` (stdout) needs
+    /// `-f` and a container that is written front to back (`streaming`). Usage errors.
+    public static func resolve(output: String, format: String?) throws(CLIError) -> OutputContainer {
+        var container: OutputContainer
+        if let format {
+            container = try forFormat(format)
+        } else if output == "-" {
+            throw CLIError("writing to stdout ('-') needs -f FORMAT, e.g. -f matroska (or webm, ogg, flac)", exitCode: 2)
+        } else {
+            do { container = try forPath(output) } catch { throw CLIError((error as? CLIError)?.message ?? "\(error)", exitCode: 2) }
+        }
+        if output == "-" {
+            guard let streaming = container.streaming else {
+                throw CLIError("the \(container.containerName) container (.\(container.fileExtension)) seeks back in its output, which stdout "
+                               + "cannot: use -f matroska, webm, ogg or flac for '-'", exitCode: 2)
+            }
+            container = streaming
+        }
+        return container
+    }
+
+    /// The same container written strictly front to back (for a pipe): Matroska and WebM with
+    /// `streamable=true`, Ogg and FLAC as they are; nil for MP4, QuickTime and WAV, whose
+    /// headers are rewritten at the end.
+    public var streaming: OutputContainer? {
+        switch muxer {
+        case "matroskamux", "webmmux":
+            return OutputContainer(fileExtension: fileExtension, video: video, audio: audio, containerName: containerName,
+                                   muxer: muxer + " streamable=true")
+        case "oggmux", "identity": return self
+        default: return nil
+        }
+    }
 }
 
-/// The video codecs `warp` encodes to.
-public enum VideoCodec: Sendable, Equatable {
-    case h264, vp8
+/// The video codecs `warp` encodes to (`-c:v`).
+public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
+    case h264, h265, vp8, vp9, av1
 
     /// The codec's name in messages.
-    public var name: String { self == .h264 ? "H.264" : "VP8" }
+    public var name: String {
+        switch self {
+        case .h264: return "H.264"
+        case .h265: return "H.265"
+        case .vp8: return "VP8"
+        case .vp9: return "VP9"
+        case .av1: return "AV1"
+        }
+    }
     /// The encoder element.
-    var encoderFactory: String { self == .h264 ? "x264enc" : "vp8enc" }
+    var encoderFactory: String {
+        switch self {
+        case .h264: return "x264enc"
+        case .h265: return "x265enc"
+        case .vp8: return "vp8enc"
+        case .vp9: return "vp9enc"
+        case .av1: return "av1enc"
+        }
+    }
+    /// The names `-c:v` takes for it: ours and ffmpeg's.
+    public var aliases: [String] {
+        switch self {
+        case .h264: return ["h264", "x264", "libx264", "avc"]
+        case .h265: return ["h265", "x265", "libx265", "hevc"]
+        case .vp8: return ["vp8", "libvpx"]
+        case .vp9: return ["vp9", "libvpx-vp9"]
+        case .av1: return ["av1", "libaom-av1", "aom"]
+        }
+    }
 }
 
-/// The audio codecs `warp` encodes to.
-public enum AudioCodec: Sendable, Equatable {
+/// The audio codecs `warp` encodes to (`-c:a`).
+public enum AudioCodec: String, Sendable, Equatable, CaseIterable {
     case aac, opus, pcm, flac
 
     /// The codec's name in messages.
@@ -103,6 +179,74 @@ public enum AudioCodec: Sendable, Equatable {
         }
     }
 
+    /// The names `-c:a` takes for it: ours and ffmpeg's.
+    public var aliases: [String] {
+        switch self {
+        case .aac: return ["aac"]
+        case .opus: return ["opus", "libopus"]
+        case .pcm: return ["pcm", "pcm_s16le"]
+        case .flac: return ["flac"]
+        }
+    }
+
     /// Whether a bitrate applies (lossy codecs).
     public var hasBitrate: Bool { self == .aac || self == .opus }
+}
+
+/// `-c:v` and `-c:a`: codecs asked for, checked against the container.
+public enum CodecChoice {
+    /// Which codecs each container's muxer takes (GStreamer 1.22's pad templates; the first is
+    /// the default).
+    static let videoCodecs: [String: [VideoCodec]] = [
+        // VP9 in MP4 is left out: mp4mux of 1.22 crashes on the warped VP9 stream (use .mkv or .webm).
+        "mp4": [.h264, .h265, .av1], "m4v": [.h264, .h265, .av1], "mov": [.h264, .h265],
+        "mkv": [.h264, .h265, .vp8, .vp9, .av1], "webm": [.vp8, .vp9, .av1],
+    ]
+    static let audioCodecs: [String: [AudioCodec]] = [
+        "mp4": [.aac], "m4v": [.aac], "mov": [.aac], "mkv": [.opus, .aac, .flac, .pcm], "webm": [.opus],
+        "m4a": [.aac], "ogg": [.opus], "opus": [.opus], "flac": [.flac], "wav": [.pcm],
+    ]
+
+    static func refusedCopy(_ option: String) -> CLIError {
+        CLIError("\(option) copy is refused: warped streams are re-timed sample by sample and frame by frame, so they "
+                 + "must be re-encoded (choose a codec, or leave \(option) out for the container's default)", exitCode: 2)
+    }
+
+    /// `container` with the codecs named by `video` and `audio` (nil: its defaults); usage
+    /// errors name what the container takes.
+    public static func apply(video: String?, audio: String?, to container: OutputContainer) throws(CLIError) -> OutputContainer {
+        var v = container.video, a = container.audio
+        let ext = container.fileExtension
+        if let video {
+            if video.lowercased() == "copy" { throw refusedCopy("-c:v") }
+            let all = VideoCodec.allCases.flatMap(\.aliases)
+            guard let codec = VideoCodec.allCases.first(where: { $0.aliases.contains(video.lowercased()) }) else {
+                throw CLIError("unknown video codec '\(video)'" + (Suggestion.closest(to: video, in: all).map { "; did you mean '\($0)'?" } ?? "")
+                               + " (choose one of: h264, h265, vp8, vp9, av1)", exitCode: 2)
+            }
+            guard let allowed = videoCodecs[ext] else {
+                throw CLIError("-c:v sets the video codec, and .\(ext) holds audio only", exitCode: 2)
+            }
+            guard allowed.contains(codec) else {
+                throw CLIError("the \(container.containerName) container (.\(ext)) does not take \(codec.name) video: it takes "
+                               + allowed.map(\.rawValue).joined(separator: ", ") + " (.mkv takes every codec)", exitCode: 2)
+            }
+            v = codec
+        }
+        if let audio {
+            if audio.lowercased() == "copy" { throw refusedCopy("-c:a") }
+            let all = AudioCodec.allCases.flatMap(\.aliases)
+            guard let codec = AudioCodec.allCases.first(where: { $0.aliases.contains(audio.lowercased()) }) else {
+                throw CLIError("unknown audio codec '\(audio)'" + (Suggestion.closest(to: audio, in: all).map { "; did you mean '\($0)'?" } ?? "")
+                               + " (choose one of: aac, opus, flac, pcm)", exitCode: 2)
+            }
+            let allowed = audioCodecs[ext] ?? [container.audio]
+            guard allowed.contains(codec) else {
+                throw CLIError("the \(container.containerName) container (.\(ext)) does not take \(codec.name) audio: it takes "
+                               + allowed.map(\.rawValue).joined(separator: ", ") + " (.mkv takes every codec)", exitCode: 2)
+            }
+            a = codec
+        }
+        return OutputContainer(fileExtension: ext, video: v, audio: a, containerName: container.containerName, muxer: container.muxer)
+    }
 }

@@ -51,7 +51,8 @@ public enum OutputGuard {
 
 /// Text files the commands write (plots, updated check files).
 public enum TextFile {
-    /// Writes `text` to `path` atomically: into a temporary file beside it, renamed over it
+    /// Writes `text` to `path` atomically: into a temporary file created exclusively beside it
+    /// (`TemporaryFile`), renamed over it
     /// when complete. A symbolic link is written through (the file it leads to is replaced and
     /// the link stays); an existing file keeps its permissions. Errors are one line, e.g.
     /// `cannot write 'x.svg': Permission denied`.
@@ -61,9 +62,8 @@ public enum TextFile {
         }
         let target = OutputPaths.resolvingLinks(path)
         let existing = FileIdentity.status(target)
-        let temporary = OutputPaths.temporary(for: target, pid: getpid())
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw failure(path) }
+        let file = try TemporaryFile.create(beside: target)
+        let temporary = file.path, fd = file.descriptor
         var ok = true
         var bytes = Array(text.utf8)
         var written = 0

@@ -6,14 +6,15 @@ public enum OutputPaths {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// `dir/.name.partial-PID.ext`: where the file is written until it is complete, in the same
+    /// `dir/.name.partial-TAG.ext`: where the file is written until it is complete, in the same
     /// directory so the final rename is atomic; the extension is kept for tools that look at it.
-    public static func temporary(for path: String, pid: Int32) -> String {
+    /// `TemporaryFile.create` picks a random `tag` and creates the file exclusively.
+    public static func temporary(for path: String, tag: String) -> String {
         let dir = directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""
         let prefix = dir == "." && !path.hasPrefix("./") ? "" : (dir == "/" ? "/" : dir + "/")
-        return "\(prefix).\(name).partial-\(pid)\(ext)"
+        return "\(prefix).\(name).partial-\(tag)\(ext)"
     }
 
     /// `dir/stem.svg` beside the output, for `--plot`.

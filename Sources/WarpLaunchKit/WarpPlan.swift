@@ -15,7 +15,7 @@ public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
     /// Parses `--fps`: `any`, an integer (`48`), a fraction (`24000/1001`) or a decimal
     /// (`12.5`). The NTSC decimals `23.976`, `29.97`, `47.952`, `59.94`, `119.88` mean
     /// `N*1000/1001`, as they do for every tool that prints them. Nil for anything else, zero,
-    /// negative or absurd (above 1000 fps, or terms past 2^31).
+    /// negative or out of `range` (0.01 to 1000 fps), or terms past 2^31.
     public init?(argument: String) {
         let text = argument.lowercased().filter { $0 != " " }
         if text == "any" { self = .any; return }
@@ -38,9 +38,31 @@ public enum FrameRateChoice: Sendable, Equatable, CustomStringConvertible {
             }
         }
         guard num > 0, den > 0, num <= Int(Int32.max), den <= Int(Int32.max),
-              Double(num) / Double(den) <= 1000 else { return nil }
+              Self.range.contains(Double(num) / Double(den)) else { return nil }
         let g = Self.gcd(num, den)
         self = .fixed(num / g, den / g)
+    }
+
+    /// The frame rates `--fps` takes (frames per second): a container's time scale is whole
+    /// units, so a rate far below one frame a second writes a malformed file.
+    public static let range: ClosedRange<Double> = 0.01...1000
+
+    /// Why `--fps argument` is refused, as one line naming the syntax or the range; nil when
+    /// it is taken.
+    public static func refusal(_ argument: String) -> String? {
+        if FrameRateChoice(argument: argument) != nil { return nil }
+        let text = argument.filter { $0 != " " }
+        var value: Double?
+        if let slash = text.firstIndex(of: "/"), let n = Double(text[..<slash]), let d = Double(text[text.index(after: slash)...]) {
+            value = d == 0 ? nil : n / d
+        } else {
+            value = Double(text)
+        }
+        if let value, value.isFinite, !Self.range.contains(value) || value == 0 {
+            let hint = value == 0 ? "; --fps any keeps every frame (variable frame rate)" : ""
+            return "--fps must be between 0.01 and 1000 frames per second, got \(argument)\(hint)"
+        }
+        return "--fps \(argument) is not a frame rate: give \(syntax)"
     }
 
     /// The greatest common divisor (for reducing fractions).

@@ -12,6 +12,18 @@ enum Main {
     /// The subcommands the argument parser handles.
     static let parsedCommands: Set<String> = ["warp", "plot", "check", "demo", "help", "--help", "-h"]
 
+    /// The subcommands `help` describes, in the order of the usage.
+    static let subcommandNames = ["warp", "plot", "run", "check", "demo"]
+
+    /// The subcommand `word` is a typo of (`wrap`: `warp`), when it is a lone word that names
+    /// no GStreamer element (which would start a pipeline description).
+    static func mistypedCommand(_ word: String) -> String? {
+        guard !word.hasPrefix("-"), word.allSatisfy({ $0.isLetter }),
+              let command = Suggestion.closest(to: word, in: subcommandNames) else { return nil }
+        guard (try? Gst.initialize()) != nil, !Gst.hasElement(word) else { return nil }
+        return command
+    }
+
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let first = arguments.first else {
@@ -19,7 +31,19 @@ enum Main {
             exit(0)
         }
         if first == "run" { exit(LaunchMode.main(arguments: Array(arguments.dropFirst()))) }
-        guard parsedCommands.contains(first) else { exit(LaunchMode.main(arguments: arguments)) }
+        if first == "help", arguments.count > 1, !subcommandNames.contains(arguments[1]) {
+            let suggestion = Suggestion.closest(to: arguments[1], in: subcommandNames).map { "; did you mean '\($0)'?" } ?? ""
+            printError("error: no help for '\(arguments[1])'\(suggestion) (commands: \(subcommandNames.joined(separator: ", ")))")
+            exit(2)
+        }
+        guard parsedCommands.contains(first) else {
+            if let typo = mistypedCommand(first) {
+                printError("error: unknown command '\(first)'; did you mean '\(typo)'? (a pipeline description "
+                           + "starts with an element, and there is no element '\(first)')")
+                exit(2)
+            }
+            exit(LaunchMode.main(arguments: arguments))
+        }
         do {
             var command = try GstWarpLaunch.parseAsRoot(arguments)
             try command.run()
@@ -50,33 +74,40 @@ struct GstWarpLaunch: ParsableCommand {
     static let usage = """
         Usage: gst-warp-launch <command> [options]   (gst-launch-1.0 with videotimewarp and audiotimewarp built in)
 
-          warp IN OUT [--function F --factor X ...]   warp a media file (video and audio alike) and encode it
-          plot [--function F --factor X ...]          plot a curve in the terminal or as SVG
+          warp IN OUT [--speed X | --function F ...]  warp a media file (video and audio alike) and encode it
+          warp IN... -o DIR [-j N] [options]          warp many files with one curve
+          plot [--speed X | --function F ...]         plot a curve in the terminal or as SVG
           run [OPTION…] PIPELINE-DESCRIPTION          run a pipeline like gst-launch-1.0 ('run' may be left out)
           check FILE.pipeline ...                     run pipeline regression cases
 
-          demo                                        warp a generated test clip into the current directory
+          demo [DIR]                                  generate a test clip and warp it, into DIR or the current directory
 
         'gst-warp-launch help <command>' describes the options; 'gst-warp-launch run --help-all' lists
         gst-launch-1.0's and GStreamer's.
         """
 }
 
-/// The curve options shared by `warp` and `plot`: the elements' time-map properties.
+/// The curve options shared by `warp` and `plot`: `--speed` in editors' words, or the elements'
+/// time-map properties.
 struct CurveArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("The time-scale function: \(WarpFunction.allValueStrings.joined(separator: ", ")). Default: \(CurveOptions.toolDefault.resolvedFunction), or keyframes/expression when those are given.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Speed, as editors show it: 2 (or 2x, 200%) plays twice as fast, 0.5 (50%) at half speed; or a ramp '0:100%, 0.5:25%:smooth, 1:100%' (the --keyframes syntax with speeds). Instead of --function/--factor: --speed X is --function constant --factor 1/X.",
+                               valueName: "speed"))
+    var speed: String?
+
+    @Option(help: ArgumentHelp("The time-scale function: \(WarpFunction.allValueStrings.joined(separator: ", ")). Default: \(WarpFunction.propertyDefault.nick) (the elements' default), or keyframes/expression when those are given.",
                                valueName: "name"),
             completion: .list(WarpFunction.allValueStrings),
             transform: WarpFunction.parser(refusing: CurveOptions.unknownFunctionMessage))
     var function: WarpFunction?
 
-    @Option(parsing: .unconditional, help: "First parameter of the built-ins (the scale itself for constant). Default: \(CurveOptions.number(CurveOptions.toolDefault.factor)).")
+    @Option(parsing: .unconditional, help: "First parameter of the built-ins: the time scale itself for constant (2 = half speed; the inverse of --speed). Default: \(CurveOptions.number(TimeMapDefaults.factor)).")
     var factor: Double?
 
-    @Option(parsing: .unconditional, help: "Second parameter of the built-ins, in (0, 1]. Default: \(CurveOptions.number(CurveOptions.toolDefault.modifier)).")
+    @Option(parsing: .unconditional, help: "Second parameter of the built-ins, in (0, 1]. Default: \(CurveOptions.number(TimeMapDefaults.modifier)).")
     var modifier: Double?
 
-    @Option(help: ArgumentHelp("A keyframe curve 'u:s[:ease], ...' (u in [0,1], or seconds like 2.5s; ease linear, smooth, hold or cubic).",
+    @Option(help: ArgumentHelp("A keyframe curve 'u:s[:ease], ...' of scales s (2 = half speed); positions all in fractions u of the duration, or all in seconds like 2.5s; ease linear, smooth, hold or cubic.",
                                valueName: "keys"))
     var keyframes: String?
 
@@ -85,23 +116,34 @@ struct CurveArguments: ParsableArguments {
     var expression: String?
 
     /// Refuses options that do nothing for the function in force (`--keyframes` with
-    /// `--function triangle`): usage errors. (An unknown function is refused while parsing, with a
-    /// did-you-mean.)
+    /// `--function triangle`) and `--speed` beside the options it replaces: usage errors. (An
+    /// unknown function is refused while parsing, with a did-you-mean.)
     func validate() throws {
-        var given: Set<String> = []
-        if factor != nil { given.insert("factor") }
-        if modifier != nil { given.insert("modifier") }
-        if keyframes != nil { given.insert("keyframes") }
-        if expression != nil { given.insert("expression") }
-        if let conflict = options.conflict(given: given) { throw ValidationError(conflict) }
+        var given: [String] = []
+        if function != nil { given.append("function") }
+        if factor != nil { given.append("factor") }
+        if modifier != nil { given.append("modifier") }
+        if keyframes != nil { given.append("keyframes") }
+        if expression != nil { given.append("expression") }
+        if let speed {
+            if let other = given.first {
+                throw ValidationError("--speed and --\(other) both set the curve: give one (--speed X is --function constant --factor 1/X)")
+            }
+            do { _ = try SpeedWords.curve(speed) } catch { throw ValidationError(error.message) }
+            return
+        }
+        if let conflict = options.conflict(given: Set(given)) { throw ValidationError(conflict) }
+        if keyframes != nil, let mixed = options.mixedUnits { throw ValidationError(mixed) }
     }
 
-    /// The options, defaulting to `CurveOptions.toolDefault` (double smoothstep, factor 1.5).
+    /// The options: from `--speed`, or as typed, defaulting to the elements' (`constant`, 1).
     var options: CurveOptions {
-        let tool = CurveOptions.toolDefault
-        var function = self.function?.nick
-        if function == nil, keyframes == nil, expression == nil { function = tool.function }
-        return CurveOptions(function: function, factor: factor ?? tool.factor, modifier: modifier ?? tool.modifier,
+        if let speed, var curve = try? SpeedWords.curve(speed) {
+            curve.speed = speed
+            return curve
+        }
+        return CurveOptions(function: function?.nick, factor: factor ?? TimeMapDefaults.factor,
+                            modifier: modifier ?? TimeMapDefaults.modifier,
                             keyframes: keyframes ?? "", expression: expression ?? "")
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 import Synchronization
 
-/// SIGINT (Ctrl-C), SIGTERM and SIGHUP while a pipeline runs or a file is being written: the
+/// SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGPIPE (`| head` went away) while a pipeline runs or a file is being written: the
 /// handler only records the signal; the bus loop polls it and stops the pipeline (or sends EOS)
 /// itself, and the command removes what it had started to write. Scopes nest: the handlers are
 /// installed by the outermost `begin()` and removed by its `end()`, which re-raises a signal
 /// nobody took (so a signal that lands after the work is done still ends the process as usual).
 enum Interrupts {
     /// The signals handled, all in the same way.
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
 
     /// The signal caught and not yet taken, or 0. An atomic, not a plain global: it is written
     /// by the signal handler (on whatever thread the signal lands) and read by the bus loop. It
@@ -55,6 +55,9 @@ enum Interrupts {
         if let pending { raise(pending) }
     }
 
+    /// Whether a signal was caught and not yet taken.
+    static var pending: Bool { caught.load(ordering: .relaxed) != 0 }
+
     /// The signal caught since the last call, if any.
     static func take() -> Int32? {
         let sig = caught.exchange(0, ordering: .relaxed)
@@ -67,6 +70,7 @@ enum Interrupts {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"
         case SIGHUP: return "SIGHUP"
+        case SIGPIPE: return "SIGPIPE (the reader of its output went away)"
         default: return "signal \(sig)"
         }
     }

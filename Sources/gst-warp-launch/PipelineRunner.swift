@@ -185,9 +185,9 @@ final class ProgressReporter {
         let elapsed = Date().timeIntervalSince(started)
         let line = bar.line(position: position, duration: duration, elapsed: elapsed)
         if tty {
-            FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(("\r" + line + "\u{1B}[K").utf8))
             Self.drawing = !finished
-            if finished { FileHandle.standardError.write(Data("\n".utf8)) }
+            if finished { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
             return
         }
         if let f = ProgressBar.fraction(position: position, duration: duration) {

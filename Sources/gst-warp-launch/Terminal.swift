@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes one line to stderr.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
 }
 
 /// Whether stderr is a terminal.

@@ -31,6 +31,22 @@ struct WarpJob {
     var verbose = false
     /// A name for the input in messages (the demo calls its generated clip "the test clip").
     var inputLabel: String?
+    /// `-ss`, `-to`, `-t`: the part of the input to warp.
+    var trim = TrimRange()
+    /// `-vn`, `-an`, `-sn`, `--audio-track`, `-map`.
+    var selection = StreamSelection()
+    /// `-f`: the container, when the output's name does not tell it (`-`: stdout).
+    var format: String?
+    /// `-c:v`, `-c:a`: codecs other than the container's defaults.
+    var videoCodec: String?
+    var audioCodec: String?
+    /// `-progress`: where the machine-readable progress goes.
+    var progressTarget: ProgressFeed.Target?
+
+    /// `-` as the output: the file goes to stdout, and every message to stderr.
+    private var toStdout: Bool { output == "-" }
+    /// The input's name in messages.
+    private var inputName: String { input == "-" ? "stdin" : input }
 
     /// An existing output: refused (the default: say -y), replaced (`-y`), or kept (`-n`).
     enum Overwrite { case refuse, replace, never }
@@ -42,114 +58,170 @@ struct WarpJob {
         var plotPath: String?
     }
 
-    private func say(_ text: String) { if !quiet { print(text) } }
+    private func say(_ text: String) {
+        guard !quiet else { return }
+        if toStdout { printError(text) } else { print(text) }
+    }
 
     /// Runs the job; throws a `CLIError` (one line) on any failure, with no file left behind.
+    /// The checks run in one order: the input (status 1), then the curve on its duration
+    /// (status 2), then the output (status 1); the options were checked while parsing (status 2).
     func run() throws -> Result {
         try Gst.initialize()
-        // 1. The output: not the input (by device and inode, whatever the names and links), not
-        // a directory, a known extension, an existing and writable directory, the encoders at hand.
-        try OutputGuard.check(output, against: [("input", input)])
-        let plotPath = writePlot ? OutputPaths.plot(for: output) : nil
-        if let plotPath {
-            try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
+        // From here SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the run and remove the temporary
+        // file (this `end` runs after the removal below).
+        Interrupts.begin()
+        defer { Interrupts.end() }
+        let container = try CodecChoice.apply(video: videoCodec, audio: audioCodec,
+                                              to: OutputContainer.resolve(output: output, format: format))
+        // 1. The input: its duration D (the container's, or --duration) and its streams. Stdin
+        // is first copied to a temporary file (created exclusively, removed at the end), so
+        // that it can be probed and read like a file.
+        var spool: TemporaryFile?
+        defer { spool?.remove() }
+        if input == "-" {
+            let file = try TemporaryFile.create(beside: NSTemporaryDirectory() + "/gst-warp-launch-stdin")
+            spool = file
+            try Self.copyStandardInput(to: file)
+            if let sig = Interrupts.take() { throw interrupted(by: sig) }
         }
-        let container = try OutputContainer.forPath(output)
-        try encoder.check(for: container)
-        for (role, path) in [("output", Optional(output)), ("plot", plotPath)] {
-            guard let path, FileIdentity(path: path) != nil else { continue }
-            switch overwrite {
-            case .replace: break
-            case .never: throw CLIError("the \(role) '\(path)' exists, and -n says not to overwrite it")
-            case .refuse: throw CLIError("the \(role) '\(path)' exists: give -y to overwrite it (or -n never to)")
-            }
-        }
-        // A link is written through: the file it leads to is replaced, the link stays.
-        let destination = OutputPaths.resolvingLinks(output)
-        let dir = OutputPaths.directory(of: destination)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIError("the output directory '\(dir)' does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: dir) else {
-            throw CLIError("the output directory '\(dir)' is not writable")
-        }
-        let temporary = OutputPaths.temporary(for: destination, pid: getpid())
-        try OutputGuard.check(temporary, role: "temporary file", against: [("input", input)])
-        for element in container.requiredElements where !Gst.hasElement(element) {
-            throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
-                           + "(run scripts/install-deps.sh, or install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
-        }
-        // 2. The input: its duration D (the container's, or --duration) and its streams.
+        let input = spool?.path ?? self.input
         var media = try MediaInfo.discover(path: input)
         if let duration {
             guard let ns = UInt64(exactly: (duration * 1e9).rounded()), ns > 0 else {
-                throw CLIError("--duration \(duration) is not a duration GStreamer can hold")
+                throw CLIError("--duration \(duration) is not a duration GStreamer can hold", exitCode: 2)
             }
             media.duration = ns
         }
         guard media.duration != UInt64.max, media.duration > 0 else {
-            throw CLIError("cannot tell the duration of '\(input)', which the time map needs: give it with --duration SECONDS")
+            throw CLIError("cannot tell the duration of '\(inputName)', which the time map needs: give it with --duration SECONDS"
+                           + " (the plan and a curve in fractions of D need it)")
         }
         guard media.videoStreams > 0 || media.audioStreams > 0 else {
-            throw CLIError("'\(input)' has neither video nor audio")
+            throw CLIError("'\(inputName)' has neither video nor audio")
         }
-        if container.isAudioOnly {
-            guard media.audioStreams > 0 else {
-                throw CLIError("'\(input)' has no audio, and .\(container.fileExtension) holds audio only")
+        // What each stream becomes (StreamChoice decides; a stream not kept is not decoded).
+        let streams = StreamChoice.decide(videoStreams: media.videoStreams, audioStreams: media.audioStreams,
+                                          container: container, selection: selection)
+        if let refusal = streams.refusal { throw CLIError(refusal.replacingOccurrences(of: "INPUT", with: "'\(inputName)'")) }
+        if !streams.keepsVideo { media.videoStreams = 0; media.video = nil }
+        if !streams.keepsAudio { media.audioStreams = 0; media.audio = nil }
+        // The part to warp: its length is D.
+        var part: (start: Double, end: Double)?
+        let inputSeconds = media.seconds
+        if trim.isGiven {
+            let p = try trim.resolve(duration: media.seconds)
+            part = p
+            guard let ns = UInt64(exactly: ((p.end - p.start) * 1e9).rounded()), ns > 0 else {
+                throw CLIError("the part from \(Format.seconds(p.start)) to \(Format.seconds(p.end)) s is empty")
             }
-            media.videoStreams = 0  // the video is not decoded at all
-            media.video = nil
+            media.duration = ns
         }
         let frameRate = self.frameRate ?? media.video.map { $0.fpsN > 0 && $0.fpsD > 0 ? .fixed($0.fpsN, $0.fpsD) : .any } ?? .any
-        // 3. The map, refused before anything is written.
+        // 2. The map on that duration, refused before anything is written.
         let d = media.seconds
         let map = try curve.makeMap(duration: d)
+        if let warning = curve.secondsPastEnd(duration: d), !quiet { printError("warning: \(warning)") }
+
+        // 3. The output: not the input (by device and inode, whatever the names and links), not
+        // a directory, not an existing file without -y, an existing and writable directory, the
+        // encoders at hand.
+        var plotPath: String?
+        var destination = ""
+        if !toStdout {
+            try OutputGuard.check(output, against: [("input", input)])
+            plotPath = writePlot ? OutputPaths.plot(for: output) : nil
+            if let plotPath {
+                try OutputGuard.check(plotPath, role: "plot", against: [("input", input), ("output", output)])
+            }
+            try encoder.check(for: container)
+            for (role, path) in [("output", Optional(output)), ("plot", plotPath)] {
+                guard let path, FileIdentity(path: path) != nil else { continue }
+                switch overwrite {
+                case .replace: break
+                case .never: throw CLIError("the \(role) '\(path)' exists, and -n says not to overwrite it")
+                case .refuse: throw CLIError("the \(role) '\(path)' exists: give -y to overwrite it (or -n never to)")
+                }
+            }
+            // A link is written through: the file it leads to is replaced, the link stays.
+            destination = OutputPaths.resolvingLinks(output)
+            let dir = OutputPaths.directory(of: destination)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError("the output directory '\(dir)' does not exist")
+            }
+            guard FileManager.default.isWritableFile(atPath: dir) else {
+                throw CLIError("the output directory '\(dir)' is not writable")
+            }
+        }
+        for element in container.requiredElements where !Gst.hasElement(element) {
+            throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
+                           + "(run scripts/install-deps.sh, or install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
+        }
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
         plan.preservesPitch = pitch == "preserve"
-        printPlan(plan, media: media, container: container, durationGiven: duration != nil)
+        printPlan(plan, media: media, container: container, durationGiven: duration != nil, part: part,
+                  inputSeconds: inputSeconds)
+        fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
+        if let sig = Interrupts.take() { throw interrupted(by: sig) }
 
-        // 4. The pipeline, into a temporary file. From here SIGINT, SIGTERM and SIGHUP stop the
-        // run and remove the temporary file (this `end` runs after the removal below).
-        Interrupts.begin()
-        defer { Interrupts.end() }
+        // 4. The pipeline, into a temporary file created exclusively beside the output and
+        // written through its descriptor.
+        // Stdout: written as it comes (the container is a streaming one).
+        let file = toStdout ? nil : try TemporaryFile.create(beside: destination)
+        let temporary = file?.path ?? "-"
         var keepTemporary = false
-        defer { if !keepTemporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        var closed = false
+        defer {
+            if !closed { file?.close() }
+            if !keepTemporary { file?.remove() }
+        }
         // Reverse: the audio is decoded first into raw PCM in Matroska, which plays backwards
         // chunk by chunk (many decoders, AAC among them, do not in GStreamer 1.22).
         var audioURI: String?
         if reverse, media.audioStreams > 0 {
-            let pcm = OutputPaths.temporary(for: destination, pid: getpid()) + ".audio.mkv"
-            defer { if audioURI == nil { try? FileManager.default.removeItem(atPath: pcm) } }
-            try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm)
-            audioURI = try Gst.uri(forPath: pcm)
+            let pcm = try TemporaryFile.create(beside: (toStdout ? NSTemporaryDirectory() + "/gst-warp-launch" : destination) + ".audio.mkv")
+            defer { pcm.close() }
+            defer { if audioURI == nil { pcm.remove() } }
+            try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm.descriptor)
+            audioURI = try Gst.uri(forPath: pcm.path)
         }
         defer { if let audioURI, let path = URL(string: audioURI)?.path { try? FileManager.default.removeItem(atPath: path) } }
-        let graph = try WarpGraph(uri: try Gst.uri(forPath: input), location: temporary, media: media,
+        let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file?.descriptor ?? STDOUT_FILENO, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
-                                  blend: blend, pitch: pitch)
+                                  blend: blend, pitch: pitch, streams: streams,
+                                  part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) })
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
+        let feed = try progressTarget.map { try ProgressWriter(target: $0) }
+        let started = Date()
         var runner = PipelineRunner(options: .init(verbose: verbose, quiet: quiet, eosOnShutdown: false,
                                                    progress: !quiet, brief: true))
         runner.onTick = { _, finished in
             progress?.update(position: Double(graph.position) / 1e9,
                              duration: plan.outputDuration, finished: finished)
+            // The last block (progress=end) is written once the file is complete.
+            if !finished {
+                feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: graph.framesOut,
+                                               elapsed: Date().timeIntervalSince(started), finished: false,
+                                               expectedSeconds: plan.outputDuration, inputSeconds: d))
+            }
         }
+        defer { feed?.close() }
         var counters: (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)?
         runner.afterRun = { _ in counters = graph.counters() }
         let outcome = runner.run(pipeline: graph.pipeline)
         if let sig = outcome.signal { throw interrupted(by: sig) }
         if let error = outcome.error {
-            throw CLIError("warping '\(input)' failed: \(error); nothing was written to '\(output)'")
+            throw CLIError("warping '\(inputName)' failed: \(error)" + (toStdout ? "" : "; nothing was written to '\(output)'"))
         }
         // A damaged or truncated input decodes without an error but ends early.
         let reached = Double(graph.position) / 1e9
         if reached < plan.outputDuration - 0.5 {
-            throw CLIError("'\(input)' ends early: decoding stopped at \(Format.seconds(map.unwarp(reached))) s "
+            throw CLIError("'\(inputName)' ends early: decoding stopped at \(Format.seconds(map.unwarp(reached))) s "
                            + "of its \(Format.seconds(d)) s (the file is truncated or damaged); "
                            + "nothing was written to '\(output)'")
         }
@@ -157,6 +229,18 @@ struct WarpJob {
         // 5. Complete (unless a signal came at the very end): the AAC priming signalled, moved
         // into place, measured, plotted.
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
+        guard let file else {
+            let result = Result(plan: plan, measuredDuration: nil, counters: counters, plotPath: nil)
+            feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
+                                           elapsed: Date().timeIntervalSince(started), finished: true,
+                                           expectedSeconds: plan.outputDuration, inputSeconds: d))
+            printSummary(result, media: media, frameRate: frameRate)
+            return result
+        }
+        closed = true
+        guard file.close() else {
+            throw CLIError("writing '\(output)' failed: \(SystemError.text(errno)); nothing was written to it")
+        }
         if let priming = container.primingFrames, let audio = graph.audioFed, audio.samples > 0 {
             do {
                 try MP4EditList.signalPriming(path: temporary, priming: priming, samples: audio.samples, sampleRate: audio.rate)
@@ -176,8 +260,33 @@ struct WarpJob {
             try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
+        feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
+                                       elapsed: Date().timeIntervalSince(started), finished: true,
+                                           expectedSeconds: plan.outputDuration, inputSeconds: d))
         printSummary(result, media: media, frameRate: frameRate)
         return result
+    }
+
+    /// Copies stdin into `file` (stopping at a signal).
+    private static func copyStandardInput(to file: TemporaryFile) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n == 0 { return }
+            if n < 0 {
+                if errno == EINTR { if Interrupts.pending { return } else { continue } }
+                throw CLIError("cannot read stdin: \(SystemError.text(errno))")
+            }
+            var written = 0
+            while written < n {
+                let w = buffer.withUnsafeBytes { write(file.descriptor, $0.baseAddress! + written, n - written) }
+                if w < 0 {
+                    if errno == EINTR { continue }
+                    throw CLIError("cannot copy stdin to a temporary file: \(SystemError.text(errno))")
+                }
+                written += w
+            }
+        }
     }
 
     /// The error after a signal: exit status 128 + the signal (130 for Ctrl-C).
@@ -186,7 +295,8 @@ struct WarpJob {
         return CLIError("\(how): nothing was written to '\(output)'", exitCode: Interrupts.exitCode(sig))
     }
 
-    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, durationGiven: Bool) {
+    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, durationGiven: Bool,
+                           part: (start: Double, end: Double)?, inputSeconds: Double) {
         var streams: [String] = []
         if let v = media.video {
             var text = "video \(v.width)x\(v.height)"
@@ -199,11 +309,15 @@ struct WarpJob {
             streams.append(text)
         }
         if let a = media.audio { streams.append("audio \(a.rate) Hz, \(a.channels) ch") }
-        say("Input:    \(inputLabel ?? input): \(Format.seconds(plan.inputDuration)) s\(durationGiven ? " (--duration)" : ""), "
+        say("Input:    \(inputLabel ?? inputName): \(Format.seconds(inputSeconds)) s\(durationGiven ? " (--duration)" : ""), "
             + streams.joined(separator: "; "))
+        if let part {
+            say("Part:     \(Format.seconds(part.start)) s to \(Format.seconds(part.end)) s of the input (-ss/-to/-t): "
+                + "the curve spans it, D = \(Format.seconds(part.end - part.start)) s")
+        }
         say("Curve:    \(curve.summary)" + (reverse ? ", then the whole result reversed (played backwards)" : ""))
         say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
-        var out = "Output:   \(output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
+        var out = "Output:   \(toStdout ? "stdout" : output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
         if media.videoStreams > 0 { out += ", \(plan.frameRate)" }
         if media.audioStreams == 0 { out += ", no audio (the input has none)" }
         if container.video != nil && media.videoStreams == 0 { out += ", no video (the input has none)" }
@@ -234,209 +348,7 @@ struct WarpJob {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: OutputPaths.resolvingLinks(output))[.size] as? Int)
             .flatMap { $0 }
-        say("Wrote:    \(output)" + (size.map { " (\(Format.fixed(Double($0) / 1_048_576, 1)) MB)" } ?? ""))
+        say("Wrote:    \(toStdout ? "stdout" : output)" + (size.map { " (\(Format.fixed(Double($0) / 1_048_576, 1)) MB)" } ?? ""))
         if let p = r.plotPath { say("Plot:     \(p)") }
-    }
-}
-
-/// The warp pipeline: `uridecodebin` whose pads are linked (pad-added) to a video bin
-/// (`videotimewarp` ! frame rate ! encoder) and an audio bin (`audiotimewarp` ! encoder), both
-/// into the muxer and a `filesink`.
-final class WarpGraph {
-    let pipeline: Element
-    private var videoWarp: Element?
-    /// One per branch: the output stream time reached.
-    private var trackers: [PositionTracker] = []
-    /// How far the output has got (the furthest branch), ns of output stream time.
-    var position: UInt64 { trackers.map(\.position).max() ?? 0 }
-    private var sampleCounter: SampleCounter?
-    private var released = false
-
-    /// The audio fed to the encoder (frames, and their rate), for the MP4 edit list.
-    var audioFed: (samples: Int, rate: Int)? { sampleCounter?.total }
-
-    init(uri: String, location: String, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
-         curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
-         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil) throws {
-        // Reversed audio-only output: the PCM copy is the only input.
-        let separateAudio = audioURI != nil && !container.isAudioOnly
-        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! filesink name=sink"
-                                       + (separateAudio ? "  uridecodebin name=asrc" : ""))
-        guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
-            throw CLIError("internal pipeline error: no src, mux or sink")
-        }
-        src.set("uri", container.isAudioOnly ? audioURI ?? uri : uri)
-        // An audio-only output: the video is not decoded (left as it is, unlinked). The audio
-        // of a reversed output comes from its own PCM file (`audioURI`).
-        if container.isAudioOnly { src.set("caps", "audio/x-raw") }
-        if let audioURI, let asrc = pipeline.child("asrc") {
-            asrc.set("uri", audioURI)
-            asrc.set("caps", "audio/x-raw")
-            src.set("caps", "video/x-raw")
-        }
-        sink.set("location", location)
-        if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
-            // Fine timestamps for variable frame rates (the default derives them from the rate).
-            if frameRate == .any { mux.set("trak-timescale", "90000") }
-        }
-        func addBranch(_ description: String, warpName: String, audio: Bool) throws -> Pad {
-            let branch = try Gst.parseBin(description)
-            guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
-            for (name, value) in curve.elementProperties() { warp.set(name, value) }
-            warp.set("duration", String(durationNs))
-            // Each element asks its own demuxer for reverse playback and writes forwards.
-            if reverse { warp.set("reverse", "true") }
-            if audio, let interpolation { warp.set("interpolation", interpolation) }
-            if !audio, blend { warp.set("frame-mode", "blend") }
-            if audio, let pitch { warp.set("pitch", pitch) }
-            if !audio { videoWarp = warp }
-            pipeline.add(branch)
-            guard branch.link(to: mux) else {
-                throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
-            }
-            // Progress: the output time of what leaves the encoder, so that the bar and its ETA
-            // include the encoder's drain at the end.
-            if let pad = branch.child("done")?.staticPad("src") {
-                let tracker = PositionTracker()
-                tracker.attach(to: pad)
-                trackers.append(tracker)
-            }
-            if audio, container.primingFrames != nil, let encoder = branch.child("aenc"),
-               let pad = encoder.staticPad("sink") {
-                let counter = SampleCounter()
-                counter.attach(to: pad)
-                sampleCounter = counter
-            }
-            guard let sinkPad = branch.staticPad("sink") else { throw CLIError("internal pipeline error: no sink pad") }
-            return sinkPad
-        }
-        var videoSink: Pad?, audioSink: Pad?
-        let tail = " ! queue name=done max-size-buffers=0 max-size-bytes=0 max-size-time=0"
-        if media.videoStreams > 0, let codec = container.video {
-            // Reverse: a decoder outputs a whole keyframe interval at once; a short queue keeps
-            // no more than that in memory (the default holds 200 decoded frames).
-            let queue = reverse ? "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0" : "queue"
-            videoSink = try addBranch("\(queue) ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
-                                      + encoder.videoEncoder(codec) + tail, warpName: "vwarp", audio: false)
-        }
-        if media.audioStreams > 0 {
-            audioSink = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "
-                                      + encoder.audioEncoder(container.audio) + tail, warpName: "awarp", audio: true)
-        }
-        if let asrc = pipeline.child("asrc") {
-            // Reverse: the video from the input, the audio from its PCM copy only.
-            let videoLinker = BranchLinker(video: videoSink, audio: nil)
-            let audioLinker = BranchLinker(video: nil, audio: audioSink)
-            src.onPadAdded { pad in videoLinker.link(pad) }
-            asrc.onPadAdded { pad in audioLinker.link(pad) }
-        } else {
-            let linker = BranchLinker(video: videoSink, audio: audioSink)
-            src.onPadAdded { pad in linker.link(pad) }
-        }
-    }
-
-    /// The video counters after the run.
-    func counters() -> (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)? {
-        guard let v = videoWarp else { return nil }
-        return (v.uint64Property("in") ?? 0, v.uint64Property("out") ?? 0,
-                v.uint64Property("drop") ?? 0, v.uint64Property("duplicate") ?? 0)
-    }
-
-    /// Stops the pipeline (before the references go).
-    func release() {
-        guard !released else { return }
-        released = true
-        pipeline.setState(.null)
-    }
-}
-
-/// Links each decoded pad to the branch of its kind (the first stream of each kind); called
-/// on streaming threads.
-final class BranchLinker: Sendable {
-    private let video: Pad?
-    private let audio: Pad?
-    private let lock = Mutex(())
-
-    init(video: Pad?, audio: Pad?) {
-        self.video = video
-        self.audio = audio
-    }
-
-    func link(_ pad: Pad) {
-        let type = pad.mediaType
-        lock.withLock { _ in
-            let target = type.hasPrefix("video/") ? video : type.hasPrefix("audio/") ? audio : nil
-            guard let target, !target.isLinked else { return }
-            pad.link(to: target)
-        }
-    }
-}
-
-/// The largest output stream time (end of a buffer: PTS + duration, in stream time, ns) seen
-/// on the pad it is attached to.
-final class PositionTracker: Sendable {
-    private let value = Atomic<UInt64>(0)
-    /// `segment.start - segment.time` of the current segment (stream time = PTS - offset).
-    private let offset = Atomic<Int64>(0)
-
-    var position: UInt64 { value.load(ordering: .relaxed) }
-
-    func attach(to pad: Pad) {
-        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
-            switch item {
-            case .segment(let segment):
-                let start = Int64(clamping: segment.start)
-                let time = Int64(clamping: segment.time)
-                offset.store(start &- time, ordering: .relaxed)
-            case .buffer(let buffer):
-                let pts = buffer.pts, dur = buffer.duration
-                guard pts != UInt64.max else { return .pass }
-                let (sum, overflow) = pts.addingReportingOverflow(dur == UInt64.max ? 0 : dur)
-                let (end, under) = Int64(clamping: overflow ? UInt64.max : sum)
-                    .subtractingReportingOverflow(offset.load(ordering: .relaxed))
-                let streamEnd = under ? 0 : UInt64(max(end, 0))
-                var current = value.load(ordering: .relaxed)
-                while streamEnd > current {
-                    let (exchanged, original) = value.compareExchange(expected: current, desired: streamEnd, ordering: .relaxed)
-                    if exchanged { break }
-                    current = original
-                }
-            default:
-                break
-            }
-            return .pass
-        }
-    }
-}
-
-/// Counts the audio frames that pass a pad (the encoder's input), with their sample rate: the
-/// length of the warped audio, which the MP4 edit list plays.
-final class SampleCounter: Sendable {
-    private struct State {
-        var frames = 0
-        var rate = 0, bpf = 0
-    }
-    private let state = Mutex(State())
-
-    /// The frames counted and their rate; nil before the caps.
-    var total: (samples: Int, rate: Int)? {
-        state.withLock { $0.rate > 0 ? ($0.frames, $0.rate) : nil }
-    }
-
-    /// Counts on `pad` from now on.
-    func attach(to pad: Pad) {
-        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
-            switch item {
-            case .caps(let caps):
-                if let audio = caps.audio { state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame } }
-            case .buffer(let buffer):
-                state.withLock { s in
-                    if s.bpf > 0 { s.frames += buffer.size / s.bpf }
-                }
-            default:
-                break
-            }
-            return .pass
-        }
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 /// The plot view: its caption, the SVG document and the terminal drawing.
 final class CurvePlotTests: XCTestCase {
     func testCaptionHasRangeAndExpectedDuration() throws {
-        let plot = try CurvePlot(options: .toolDefault, duration: 10, frames: 300)
+        let plot = try CurvePlot(options: .demo, duration: 10, frames: 300)
         XCTAssertEqual(plot.caption, [
             "Time scale on [0,1] to [1.00, 1.50]",
             "Expected scaled duration: 0:00:12.500 (10.000 s -> 12.500 s) (24.00 FPS)",
@@ -47,7 +47,7 @@ final class CurvePlotTests: XCTestCase {
     }
 
     func testTerminalPlotShape() throws {
-        let plot = try CurvePlot(options: .toolDefault, duration: 10)
+        let plot = try CurvePlot(options: .demo, duration: 10)
         let text = TerminalPlot(plot: plot, columns: 40, rows: 8, ascii: true).render()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.first, "function=double-smoothstep factor=1.5 modifier=0.5")

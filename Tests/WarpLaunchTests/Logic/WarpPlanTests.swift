@@ -5,7 +5,7 @@ import XCTest
 final class WarpPlanTests: XCTestCase {
     func testToolDefaultPlanOverTenSeconds() throws {
         // double-smoothstep, factor 1.5: F(1) = 1 + (f - 1)(1 - a - b) = 1 + 0.5 * 0.5 = 1.25.
-        let map = try CurveOptions.toolDefault.makeMap(duration: 10)
+        let map = try CurveOptions.demo.makeMap(duration: 10)
         let plan = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .any)
         XCTAssertEqual(plan.outputDuration, 12.5, accuracy: 1e-12)
         XCTAssertEqual(plan.estimatedAverageFrameRate!, 24, accuracy: 1e-12)  // 300 / 12.5
@@ -26,7 +26,7 @@ final class WarpPlanTests: XCTestCase {
     }
 
     func testPlanSaysHowFramesAreMade() throws {
-        let map = try CurveOptions.toolDefault.makeMap(duration: 10)
+        let map = try CurveOptions.demo.makeMap(duration: 10)
         var plan = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .fixed(30))
         XCTAssertTrue(plan.framesText.hasPrefix("nearest"), plan.framesText)
         plan.blend = true
@@ -161,8 +161,8 @@ final class WarpPlanTests: XCTestCase {
         XCTAssertThrowsError(try OutputContainer.forPath("noext"))
         XCTAssertEqual(OutputPaths.directory(of: "out.mp4"), ".")
         XCTAssertEqual(OutputPaths.directory(of: "/x/y/out.mp4"), "/x/y")
-        XCTAssertEqual(OutputPaths.temporary(for: "out.mp4", pid: 7), ".out.mp4.partial-7.mp4")
-        XCTAssertEqual(OutputPaths.temporary(for: "a/b/out.mkv", pid: 7), "a/b/.out.mkv.partial-7.mkv")
+        XCTAssertEqual(OutputPaths.temporary(for: "out.mp4", tag: "7"), ".out.mp4.partial-7.mp4")
+        XCTAssertEqual(OutputPaths.temporary(for: "a/b/out.mkv", tag: "7"), "a/b/.out.mkv.partial-7.mkv")
         XCTAssertEqual(OutputPaths.plot(for: "a/out.mp4"), "a/out.svg")
         XCTAssertEqual(OutputPaths.plot(for: "out.mp4"), "out.svg")
     }

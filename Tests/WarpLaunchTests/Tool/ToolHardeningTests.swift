@@ -72,7 +72,8 @@ final class ToolHardeningTests: XCTestCase {
         try "old".write(to: dir.appendingPathComponent("real.svg"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.svg").path,
                                                    withDestinationPath: "real.svg")
-        let r = try ToolProcess.run(["plot", "--function", "cosine", "-o", "link.svg"], in: dir)
+        // Issue 22: an existing -o file is replaced only with -y.
+        let r = try ToolProcess.run(["plot", "--function", "cosine", "-o", "link.svg", "-y"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("link.svg").path),
                        "real.svg")
@@ -228,7 +229,9 @@ final class ToolHardeningTests: XCTestCase {
         XCTAssertFalse(r.stdout.contains("Input:"), "refused only after planning: \(r.summary)")
         XCTAssertEqual(ToolProcess.contents(of: dir), ["in.mp4", "out.mp4"])
 
-        let p = try ToolProcess.run(["plot", "-o", "out.mp4"], in: dir)
+        // Issue 22: plot writes .svg only, so the directory is named like an SVG file.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out.svg"), withIntermediateDirectories: false)
+        let p = try ToolProcess.run(["plot", "-o", "out.svg"], in: dir)
         assertOneLineError(p, containing: "is a directory")
     }
 

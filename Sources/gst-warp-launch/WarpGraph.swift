@@ -1,0 +1,268 @@
+import Foundation
+import GStreamerBinding
+import GStreamerDiscovery
+import Synchronization
+import WarpLaunchKit
+
+/// The warp pipeline: `uridecodebin` whose pads are linked (pad-added) to a video bin
+/// (`videotimewarp` ! frame rate ! encoder) and an audio bin (`audiotimewarp` ! encoder), both
+/// into the muxer and a `filesink`.
+final class WarpGraph {
+    let pipeline: Element
+    private var videoWarp: Element?
+    /// One per branch: the output stream time reached.
+    private var trackers: [PositionTracker] = []
+    /// How far the output has got (the furthest branch), ns of output stream time.
+    var position: UInt64 { trackers.map(\.position).max() ?? 0 }
+    private var sampleCounter: SampleCounter?
+    private var released = false
+
+    /// The audio fed to the encoder (frames, and their rate), for the MP4 edit list.
+    var audioFed: (samples: Int, rate: Int)? { sampleCounter?.total }
+
+    init(uri: String, descriptor: Int32, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
+         curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
+         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil,
+         streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil) throws {
+        // Reversed audio-only output: the PCM copy is the only input.
+        let separateAudio = audioURI != nil && !container.isAudioOnly
+        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! fdsink name=sink"
+                                       + (separateAudio ? "  uridecodebin name=asrc" : ""))
+        guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
+            throw CLIError("internal pipeline error: no src, mux or sink")
+        }
+        src.set("uri", container.isAudioOnly ? audioURI ?? uri : uri)
+        // An audio-only output: the video is not decoded (left as it is, unlinked). The audio
+        // of a reversed output comes from its own PCM file (`audioURI`).
+        if container.isAudioOnly { src.set("caps", "audio/x-raw") }
+        if let audioURI, let asrc = pipeline.child("asrc") {
+            asrc.set("uri", audioURI)
+            asrc.set("caps", "audio/x-raw")
+            src.set("caps", "video/x-raw")
+        }
+        sink.set("fd", String(descriptor))
+        if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
+            // Fine timestamps for variable frame rates (the default derives them from the rate).
+            if frameRate == .any { mux.set("trak-timescale", "90000") }
+        }
+        func addBranch(_ description: String, warpName: String, audio: Bool) throws -> Pad {
+            let branch = try Gst.parseBin(description)
+            guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
+            for (name, value) in curve.elementProperties() { warp.set(name, value) }
+            warp.set("duration", String(durationNs))
+            // Each element asks its own demuxer for reverse playback and writes forwards.
+            if reverse { warp.set("reverse", "true") }
+            if audio, let interpolation { warp.set("interpolation", interpolation) }
+            if !audio, blend { warp.set("frame-mode", "blend") }
+            if audio, let pitch { warp.set("pitch", pitch) }
+            if !audio { videoWarp = warp }
+            pipeline.add(branch)
+            // -ss/-to/-t: only the part reaches the warp, moved to start at 0 (on the warp's own
+            // sink pad: after audioconvert, so the audio is interleaved and cut by whole frames).
+            if let part, let pad = warp.staticPad("sink") {
+                TrimProbe(start: part.start, end: part.end).attach(to: pad)
+            }
+            guard branch.link(to: mux) else {
+                throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
+            }
+            // Progress: the output time of what leaves the encoder, so that the bar and its ETA
+            // include the encoder's drain at the end.
+            if let pad = branch.child("done")?.staticPad("src") {
+                let tracker = PositionTracker()
+                tracker.attach(to: pad)
+                trackers.append(tracker)
+            }
+            if audio, container.primingFrames != nil, let encoder = branch.child("aenc"),
+               let pad = encoder.staticPad("sink") {
+                let counter = SampleCounter()
+                counter.attach(to: pad)
+                sampleCounter = counter
+            }
+            guard let sinkPad = branch.staticPad("sink") else { throw CLIError("internal pipeline error: no sink pad") }
+            return sinkPad
+        }
+        var videoSink: Pad?, audioSink: Pad?
+        let tail = " ! queue name=done max-size-buffers=0 max-size-bytes=0 max-size-time=0"
+        if media.videoStreams > 0, let codec = container.video {
+            // Reverse: a decoder outputs a whole keyframe interval at once; a short queue keeps
+            // no more than that in memory (the default holds 200 decoded frames).
+            let queue = reverse ? "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0" : "queue"
+            videoSink = try addBranch("\(queue) ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
+                                      + encoder.videoEncoder(codec) + tail, warpName: "vwarp", audio: false)
+        }
+        if media.audioStreams > 0 {
+            audioSink = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "
+                                      + encoder.audioEncoder(container.audio) + tail, warpName: "awarp", audio: true)
+        }
+        if let asrc = pipeline.child("asrc") {
+            // Reverse: the video from the input, the audio from its PCM copy only.
+            let videoLinker = BranchLinker(video: videoSink, audio: nil, videoIndex: streams.videoIndex)
+            let audioLinker = BranchLinker(video: nil, audio: audioSink)
+            src.onPadAdded { pad in videoLinker.link(pad) }
+            asrc.onPadAdded { pad in audioLinker.link(pad) }
+        } else {
+            let linker = BranchLinker(video: videoSink, audio: audioSink, videoIndex: streams.videoIndex,
+                                      audioIndex: streams.audioIndex)
+            src.onPadAdded { pad in linker.link(pad) }
+        }
+    }
+
+    /// Video frames written so far (nil without video).
+    var framesOut: UInt64? { videoWarp?.uint64Property("out") }
+
+    /// The video counters after the run.
+    func counters() -> (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)? {
+        guard let v = videoWarp else { return nil }
+        return (v.uint64Property("in") ?? 0, v.uint64Property("out") ?? 0,
+                v.uint64Property("drop") ?? 0, v.uint64Property("duplicate") ?? 0)
+    }
+
+    /// Stops the pipeline (before the references go).
+    func release() {
+        guard !released else { return }
+        released = true
+        pipeline.setState(.null)
+    }
+}
+
+/// Links each decoded pad to the branch of its kind: the `videoIndex`-th video pad and the
+/// `audioIndex`-th audio pad (counting from 0, in the order the decoder adds them, which is the
+/// demuxer's stream order), as `StreamChoice` decided; called on streaming threads.
+final class BranchLinker: Sendable {
+    private let video: Pad?
+    private let audio: Pad?
+    private let videoIndex: Int, audioIndex: Int
+    private let seen = Mutex((video: 0, audio: 0))
+
+    init(video: Pad?, audio: Pad?, videoIndex: Int = 0, audioIndex: Int = 0) {
+        self.video = video
+        self.audio = audio
+        self.videoIndex = videoIndex
+        self.audioIndex = audioIndex
+    }
+
+    func link(_ pad: Pad) {
+        let type = pad.mediaType
+        seen.withLock { seen in
+            let target: Pad?
+            if type.hasPrefix("video/") {
+                target = seen.video == videoIndex ? video : nil
+                seen.video += 1
+            } else if type.hasPrefix("audio/") {
+                target = seen.audio == audioIndex ? audio : nil
+                seen.audio += 1
+            } else {
+                target = nil
+            }
+            guard let target, !target.isLinked else { return }
+            pad.link(to: target)
+        }
+    }
+}
+
+/// `-ss`/`-to`/`-t`: lets through only the buffers of the part `start..<end` (ns of input
+/// stream time), moved back by `start` so the warp sees the part from 0; raw audio is cut to
+/// the sample where the part starts (`TrimRange.cut`).
+final class TrimProbe: Sendable {
+    private let start: UInt64, end: UInt64
+    private struct State { var offset: Int64 = 0; var bpf: Int?; var rate: Int? }
+    private let state = Mutex(State())
+
+    init(start: UInt64, end: UInt64) {
+        self.start = start
+        self.end = end
+    }
+
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                state.withLock { $0.offset = Int64(clamping: segment.start) &- Int64(clamping: segment.time) }
+            case .caps(let caps):
+                if let audio = caps.audio { state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame } }
+            case .buffer(let buffer):
+                guard buffer.pts != UInt64.max else { return .drop }
+                let s = state.withLock { $0 }
+                switch TrimRange.cut(pts: buffer.pts, duration: buffer.duration, streamOffset: s.offset, startNs: start,
+                                     endNs: end, bytesPerFrame: s.bpf, rate: s.rate, size: buffer.size) {
+                case .drop: return .drop
+                case .keep(let pts): return .rewrite(trimStartBytes: 0, pts: pts, duration: buffer.duration)
+                case .trimStart(let bytes, let pts, let duration):
+                    return .rewrite(trimStartBytes: bytes, pts: pts, duration: duration)
+                }
+            default:
+                break
+            }
+            return .pass
+        }
+    }
+}
+
+/// The largest output stream time (end of a buffer: PTS + duration, in stream time, ns) seen
+/// on the pad it is attached to.
+final class PositionTracker: Sendable {
+    private let value = Atomic<UInt64>(0)
+    /// `segment.start - segment.time` of the current segment (stream time = PTS - offset).
+    private let offset = Atomic<Int64>(0)
+
+    var position: UInt64 { value.load(ordering: .relaxed) }
+
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                let start = Int64(clamping: segment.start)
+                let time = Int64(clamping: segment.time)
+                offset.store(start &- time, ordering: .relaxed)
+            case .buffer(let buffer):
+                let pts = buffer.pts, dur = buffer.duration
+                guard pts != UInt64.max else { return .pass }
+                let (sum, overflow) = pts.addingReportingOverflow(dur == UInt64.max ? 0 : dur)
+                let (end, under) = Int64(clamping: overflow ? UInt64.max : sum)
+                    .subtractingReportingOverflow(offset.load(ordering: .relaxed))
+                let streamEnd = under ? 0 : UInt64(max(end, 0))
+                var current = value.load(ordering: .relaxed)
+                while streamEnd > current {
+                    let (exchanged, original) = value.compareExchange(expected: current, desired: streamEnd, ordering: .relaxed)
+                    if exchanged { break }
+                    current = original
+                }
+            default:
+                break
+            }
+            return .pass
+        }
+    }
+}
+
+/// Counts the audio frames that pass a pad (the encoder's input), with their sample rate: the
+/// length of the warped audio, which the MP4 edit list plays.
+final class SampleCounter: Sendable {
+    private struct State {
+        var frames = 0
+        var rate = 0, bpf = 0
+    }
+    private let state = Mutex(State())
+
+    /// The frames counted and their rate; nil before the caps.
+    var total: (samples: Int, rate: Int)? {
+        state.withLock { $0.rate > 0 ? ($0.frames, $0.rate) : nil }
+    }
+
+    /// Counts on `pad` from now on.
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .caps(let caps):
+                if let audio = caps.audio { state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame } }
+            case .buffer(let buffer):
+                state.withLock { s in
+                    if s.bpf > 0 { s.frames += buffer.size / s.bpf }
+                }
+            default:
+                break
+            }
+            return .pass
+        }
+    }
+}

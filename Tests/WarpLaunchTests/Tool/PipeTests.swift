@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+
+/// Issue 22, item 3: `-` reads stdin and writes stdout; `-f` names the container. Measured from
+/// the written file with measure_av.py (a pipe's Matroska has no duration in its header, so the
+/// end of the last frame and sample is read by decoding).
+final class PipeTests: XCTestCase {
+    func testCatIntoWarpIntoAFile() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try MediaProbe.tickClip(seconds: 2, in: dir)
+        let tool = try ToolProcess.executable.path
+        let r = try ToolProcess.run(program: "/bin/sh",
+                                    ["-c", "cat in.mkv | '\(tool)' warp - - -f matroska --speed 2 > out.mkv"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        // The plan went to stderr, the file alone to stdout.
+        XCTAssertTrue(r.stderr.contains("Input:    stdin: 2.000 s"), r.summary)
+        XCTAssertTrue(r.stderr.contains("Wrote:    stdout"), r.summary)
+        let m = try MediaProbe.measure("out.mkv", in: dir)
+        XCTAssertEqual(try XCTUnwrap(m.video).end, 1, accuracy: 0.05)
+        XCTAssertEqual(try XCTUnwrap(m.audio).end, 1, accuracy: 0.03)
+        // Nothing left behind: no spooled copy of stdin in the temporary directory.
+        let spooled = (try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))
+            .filter { $0.hasPrefix(".gst-warp-launch-stdin") }
+        XCTAssertEqual(spooled, [], "a spooled copy of stdin was left")
+    }
+
+    func testFormatNamesTheContainerOfANameWithoutExtension() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try MediaProbe.tickClip(seconds: 1, in: dir)
+        let r = try ToolProcess.run(["warp", "in.mkv", "noext", "-f", "webm", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        let d = try ToolProcess.run(program: "gst-discoverer-1.0", ["noext"], in: dir)
+        XCTAssertTrue(d.stdout.contains("VP8"), d.stdout)
+        XCTAssertTrue(d.stdout.contains("Opus"), d.stdout)
+        for (args, text) in [(["in.mkv", "-"], "needs -f FORMAT"), (["in.mkv", "-", "-f", "mp4"], "seeks back in its output"),
+                             (["in.mkv", "x", "-f", "matroksa"], "did you mean 'matroska'?")] {
+            let bad = try ToolProcess.run(["warp"] + args, in: dir)
+            XCTAssertEqual(bad.status, 2, bad.summary)
+            XCTAssertTrue(bad.stderr.contains(text), bad.summary)
+        }
+    }
+}
