@@ -56,6 +56,8 @@ typedef enum {
   TIMEWARP_PROP_FRAME_MODE,
   TIMEWARP_PROP_MAX_BLEND_FRAMES,
   TIMEWARP_PROP_PITCH,
+  /* both: the map's origin */
+  TIMEWARP_PROP_START_TIME,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -82,6 +84,8 @@ typedef enum {
 #define TIMEWARP_DEFAULT_FRAME_MODE 0
 /** `max-blend-frames`: 8 input frames at most in one blended output frame. */
 #define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
+/** `start-time`: GST_CLOCK_TIME_NONE, the map's origin u = 0 is the medium's first frame. */
+#define TIMEWARP_DEFAULT_START_TIME G_MAXUINT64
 
 /** The abstract base type (GstTimeWarpElement) and the two elements. */
 GType timewarp_element_get_type (void);
