@@ -1,0 +1,144 @@
+"""The map's origin is the medium's first frame (issue 20, item 1), checked on an MPEG-TS that
+x264enc and mpegtsmux write (its first segment starts at the first PTS, not at 0), decoded by
+tsdemux and avdec_h264, with the output read from an appsink.
+
+Expected values are closed forms (timewarp_ref.T) of the media time of each input frame, which
+is its PTS minus the first frame's PTS: nothing is taken from the element's own output.
+
+    GST_PLUGIN_PATH=.build/release /usr/bin/python3 -m unittest Tests/python/test_media_origin.py -v
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import timewarp_ref as ref  # noqa: E402
+from timewarp_ref import SECOND, T  # noqa: E402
+
+FPS = 30
+FRAMES = 20 * FPS
+D_NS = 20 * SECOND
+TOLERANCE_NS = 2000  # rounding of T and of the 90 kHz PTS
+
+
+def make_ts(path):
+    """A 20 s, 30 fps H.264 MPEG-TS written by GStreamer's own encoder and muxer."""
+    subprocess.run(
+        ["gst-launch-1.0", "-q", "videotestsrc", f"num-buffers={FRAMES}", "pattern=ball", "!",
+         f"video/x-raw,format=I420,width=160,height=120,framerate={FPS}/1", "!",
+         "x264enc", "key-int-max=30", "speed-preset=ultrafast", "!", "h264parse", "!",
+         "mpegtsmux", "!", "filesink", f"location={path}"],
+        check=True, timeout=120)
+
+
+class MediaOriginTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.Gst = ref.gst()
+        if cls.Gst.ElementFactory.find("videotimewarp") is None:
+            raise unittest.SkipTest("videotimewarp not in GST_PLUGIN_PATH")
+        for name in ("tsdemux", "mpegtsmux", "x264enc", "avdec_h264"):
+            if cls.Gst.ElementFactory.find(name) is None:
+                raise unittest.SkipTest(f"{name} missing (make deps)")
+        cls.tmp = tempfile.mkdtemp(prefix="timewarp-origin-")
+        cls.ts = os.path.join(cls.tmp, "offset.ts")
+        make_ts(cls.ts)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, True)
+
+    def run_warp(self, props="", seek_output_ns=None):
+        """(input PTS list, [(output stream time, output running time)]) of one run."""
+        Gst = self.Gst
+        pipeline = Gst.parse_launch(
+            f"filesrc location={self.ts} ! tsdemux ! h264parse ! avdec_h264 "
+            f"! videotimewarp name=w function=triangle factor=2 duration={D_NS} {props} "
+            "! video/x-raw,framerate=0/1 ! appsink name=sink sync=false")
+        warp, sink = pipeline.get_by_name("w"), pipeline.get_by_name("sink")
+        inputs = []
+
+        def on_input(pad, info):
+            if info.type & Gst.PadProbeType.BUFFER:
+                inputs.append(info.get_buffer().pts)
+            elif info.get_event().type == Gst.EventType.SEGMENT:
+                inputs.clear()  # a seek: count the inputs of the new segment only
+            return Gst.PadProbeReturn.OK
+
+        warp.get_static_pad("sink").add_probe(
+            Gst.PadProbeType.BUFFER | Gst.PadProbeType.EVENT_DOWNSTREAM, on_input)
+        outputs = []
+        try:
+            pipeline.set_state(Gst.State.PAUSED)
+            self.assertNotEqual(pipeline.get_state(30 * SECOND)[0], Gst.StateChangeReturn.FAILURE)
+            if seek_output_ns is not None:
+                # Preroll already went through: these are the inputs after the seek.
+                self.assertTrue(pipeline.seek_simple(
+                    Gst.Format.TIME, Gst.SeekFlags.FLUSH | Gst.SeekFlags.ACCURATE, seek_output_ns))
+                pipeline.get_state(30 * SECOND)
+            pipeline.set_state(Gst.State.PLAYING)
+            while True:
+                sample = sink.emit("try-pull-sample", 30 * SECOND)
+                if sample is None:
+                    break
+                seg, pts = sample.get_segment(), sample.get_buffer().pts
+                outputs.append((seg.to_stream_time(Gst.Format.TIME, pts),
+                                seg.to_running_time(Gst.Format.TIME, pts)))
+        finally:
+            pipeline.set_state(Gst.State.NULL)
+        return inputs, outputs
+
+    def first_pts(self):
+        """The medium's first frame: the PTS of the first decoded frame, without the element."""
+        Gst = self.Gst
+        pipeline = Gst.parse_launch(f"filesrc location={self.ts} ! tsdemux ! h264parse ! avdec_h264 "
+                                    "! appsink name=sink sync=false")
+        pipeline.set_state(Gst.State.PLAYING)
+        sample = pipeline.get_by_name("sink").emit("try-pull-sample", 30 * SECOND)
+        pipeline.set_state(Gst.State.NULL)
+        return sample.get_buffer().pts
+
+    def test_ts_start_offset_is_the_origin(self):
+        origin = self.first_pts()
+        self.assertGreater(origin, SECOND // 10, "the TS should start after 0 (mpegtsmux's delay)")
+        inputs, outputs = self.run_warp()
+        self.assertEqual(len(inputs), FRAMES)
+        self.assertEqual(len(outputs), FRAMES, "variable rate: one output frame per input frame")
+        self.assertEqual(outputs[0], (0, 0), "the output starts at stream and running time 0")
+        for pts, (stream, running) in zip(sorted(inputs), outputs):
+            expected = T("triangle", (pts - origin) / SECOND, 20.0, 2.0, 0.5) * SECOND
+            self.assertAlmostEqual(stream, expected, delta=TOLERANCE_NS)
+            self.assertAlmostEqual(running, expected, delta=TOLERANCE_NS)
+        # Input second 10 (frame 300) at T(10 s) = 20 * (1/4 + 3/8) = 12.5 s.
+        self.assertAlmostEqual(outputs[10 * FPS][0], 12.5 * SECOND, delta=TOLERANCE_NS)
+
+    def test_start_time_property_sets_the_origin(self):
+        # start-time=0: u counted from stream time 0 (the behaviour before issue 20).
+        inputs, outputs = self.run_warp("start-time=0")
+        for pts, (stream, _) in list(zip(sorted(inputs), outputs))[::50]:
+            expected = T("triangle", pts / SECOND, 20.0, 2.0, 0.5) * SECOND
+            self.assertAlmostEqual(stream, expected, delta=TOLERANCE_NS)
+
+    def test_origin_holds_across_a_seek(self):
+        origin = self.first_pts()
+        # Output T(7.5 s) = 20 * F(0.375) = 20 * (1/4 + 1/8 + 2/64) = 8.125 s: the seek lands on
+        # input media time 7.5 s (frame 225), which keeps its place at 8.125 s.
+        inputs, outputs = self.run_warp(seek_output_ns=8125 * SECOND // 1000)
+        inputs.sort()
+        self.assertEqual(len(inputs), len(outputs))
+        frame225 = origin + 225 * SECOND // FPS
+        index = min(range(len(inputs)), key=lambda i: abs(inputs[i] - frame225))
+        self.assertLess(abs(inputs[index] - frame225), SECOND // 1000)
+        self.assertAlmostEqual(outputs[index][0], 8.125 * SECOND, delta=TOLERANCE_NS)
+        for pts, (stream, _) in zip(inputs, outputs):
+            if pts >= frame225:
+                expected = T("triangle", (pts - origin) / SECOND, 20.0, 2.0, 0.5) * SECOND
+                self.assertAlmostEqual(stream, expected, delta=TOLERANCE_NS)
+
+
+if __name__ == "__main__":
+    unittest.main()
