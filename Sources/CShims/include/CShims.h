@@ -19,6 +19,7 @@ G_BEGIN_DECLS
 typedef enum {
   TIMEWARP_KIND_VIDEO = 0,
   TIMEWARP_KIND_AUDIO = 1,
+  TIMEWARP_KIND_TEXT = 2,
 } TimeWarpKind;
 
 /** The instance of the abstract base GstTimeWarpElement, shared by videotimewarp and
@@ -91,6 +92,8 @@ typedef enum {
 GType timewarp_element_get_type (void);
 GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);
+/** texttimewarp: subtitle cues through the same map. */
+GType timewarp_text_get_type (void);
 /** The enums of the element properties (GstTimeWarpFunction, ...Interpolation, ...FrameMode,
  * ...Pitch). */
 GType timewarp_function_get_type (void);

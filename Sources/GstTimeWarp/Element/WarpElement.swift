@@ -191,6 +191,9 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             guard let done = Event.segmentDone(position: mapped, seqnum: seqnum) else { return false }
             return srcPad.push(done)
+        case .toc, .tag:
+            guard let mapped = mappingTimedMetadata(event) else { return sinkPad.eventDefault(event, parent: element) }
+            return srcPad.push(mapped)
         default:
             return sinkPad.eventDefault(event, parent: element)
         }
