@@ -10,8 +10,8 @@ struct MediaOrigin: Sendable, Equatable {
     enum Source: Sendable, Equatable {
         /// The `start-time` property.
         case property
-        /// The stream time of the first segment's start: what a demuxer or parser gives for
-        /// the medium's start.
+        /// The stream time of the start of the segment the first buffer came in: what a
+        /// demuxer or parser gives for the medium's start.
         case firstSegment
         /// The stream time of the first buffer: a live source, whose start is not known before
         /// data flows.
@@ -62,7 +62,7 @@ struct MediaOrigin: Sendable, Equatable {
         let at = "\(ClockTime.seconds(streamTime)) s"
         switch source {
         case .property: return "map origin u=0 at input stream time \(at) (start-time property)"
-        case .firstSegment: return "map origin u=0 at input stream time \(at): the start of the first segment"
+        case .firstSegment: return "map origin u=0 at input stream time \(at): the start of the first buffer's segment"
         case .firstBuffer:
             return "map origin u=0 at input stream time \(at): the first buffer's, since upstream is live "
                 + "and the medium's start cannot be known before data flows"

@@ -13,6 +13,9 @@ struct Timeline: Sendable {
     /// The origin is taken from the first buffer (a live source): `input` is `received` until
     /// then.
     var awaitingOrigin = false
+    /// Upstream is live: the first buffer's own stream time will be the origin, not its
+    /// segment's start.
+    var liveOrigin = false
     /// The output segment pushed for `input`; nil until pushed.
     var output: Segment?
     /// The mapping of `input`, once the map is known.

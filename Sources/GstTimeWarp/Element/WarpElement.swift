@@ -137,12 +137,13 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             let seqnum = event.seqnum
             noteForwardSegmentAfterFlush(segment)
-            let origin = origin(forSegment: segment)
+            let (origin, live) = origin(forSegment: segment)
             state.withLock { slot in
                 // The very same segment again (an update that changes nothing) is no new segment.
                 guard slot.stream.timeline.received != segment else { return }
                 _ = slot.stream.drain(slot.out)
                 slot.stream.timeline.begin(segment, origin: origin, seqnum: seqnum)
+                slot.stream.timeline.liveOrigin = live
             }
             return true
         case .caps:
