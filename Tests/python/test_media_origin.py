@@ -23,6 +23,7 @@ FPS = 30
 FRAMES = 20 * FPS
 D_NS = 20 * SECOND
 TOLERANCE_NS = 2000  # rounding of T and of the 90 kHz PTS
+FRAME_NS = SECOND // FPS
 
 
 def make_ts(path):
@@ -138,6 +139,54 @@ class MediaOriginTests(unittest.TestCase):
             if pts >= frame225:
                 expected = T("triangle", (pts - origin) / SECOND, 20.0, 2.0, 0.5) * SECOND
                 self.assertAlmostEqual(stream, expected, delta=TOLERANCE_NS)
+
+    def test_audio_and_video_of_one_ts_share_the_origin(self):
+        """Both branches of one TS take the demuxer's segment start as u = 0: each stream's first
+        sample comes out at T(its input stream time - segment time), and position is 0."""
+        Gst = self.Gst
+        for name in ("avenc_aac", "avdec_aac"):
+            if Gst.ElementFactory.find(name) is None:
+                self.skipTest(f"{name} missing")
+        ts = os.path.join(self.tmp, "av.ts")
+        writer = Gst.parse_launch(
+            "videotestsrc num-buffers=150 ! video/x-raw,format=I420,width=160,height=120,framerate=30/1 "
+            "! x264enc speed-preset=ultrafast ! h264parse ! mpegtsmux name=m "
+            f"! filesink location={ts} audiotestsrc num-buffers=235 ! audio/x-raw,rate=48000,channels=1 "
+            "! avenc_aac ! aacparse ! m.")
+        writer.set_state(Gst.State.PLAYING)
+        writer.get_bus().timed_pop_filtered(60 * SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR)
+        writer.set_state(Gst.State.NULL)
+        pipeline = Gst.parse_launch(
+            f"filesrc location={ts} ! tsdemux name=d "
+            f"d. ! queue ! h264parse ! avdec_h264 ! videotimewarp name=v function=triangle factor=2 duration={5 * SECOND} "
+            "! video/x-raw,framerate=0/1 ! appsink name=vs sync=false "
+            "d. ! queue ! aacparse ! avdec_aac ! audioconvert "
+            f"! audiotimewarp name=a function=triangle factor=2 duration={5 * SECOND} ! appsink name=as sync=false")
+        seen = {}
+        for name in ("v", "a"):
+            def probe(pad, info, name=name):
+                if info.type & Gst.PadProbeType.BUFFER:
+                    seen.setdefault(name + "pts", info.get_buffer().pts)
+                elif info.get_event().type == Gst.EventType.SEGMENT:
+                    seen.setdefault(name + "seg", info.get_event().parse_segment())
+                return Gst.PadProbeReturn.OK
+            pipeline.get_by_name(name).get_static_pad("sink").add_probe(
+                Gst.PadProbeType.BUFFER | Gst.PadProbeType.EVENT_DOWNSTREAM, probe)
+        try:
+            pipeline.set_state(Gst.State.PAUSED)
+            pipeline.get_state(30 * SECOND)
+            ok, position = pipeline.query_position(Gst.Format.TIME)
+            self.assertTrue(ok)
+            self.assertLess(position, FRAME_NS)
+            for name, sink in (("v", "vs"), ("a", "as")):
+                sample = pipeline.get_by_name(sink).emit("try-pull-preroll", 10 * SECOND)
+                seg_in = seen[name + "seg"]
+                self.assertGreater(seg_in.time, 0, "the TS starts after 0")
+                t = (seg_in.to_stream_time(Gst.Format.TIME, seen[name + "pts"]) - seg_in.time) / SECOND
+                out = sample.get_segment().to_stream_time(Gst.Format.TIME, sample.get_buffer().pts)
+                self.assertAlmostEqual(out, T("triangle", t, 5.0, 2.0, 0.5) * SECOND, delta=FRAME_NS)
+        finally:
+            pipeline.set_state(Gst.State.NULL)
 
 
 if __name__ == "__main__":
