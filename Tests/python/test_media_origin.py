@@ -178,6 +178,12 @@ class MediaOriginTests(unittest.TestCase):
             ok, position = pipeline.query_position(Gst.Format.TIME)
             self.assertTrue(ok)
             self.assertLess(position, FRAME_NS)
+            # The seekable range is the output's whole length: 0 to the duration (tsdemux answers
+            # [0, D] for a stream time that starts at its first PTS).
+            query = Gst.Query.new_seeking(Gst.Format.TIME)
+            self.assertTrue(pipeline.query(query))
+            _, seekable, start, end = query.parse_seeking()
+            self.assertEqual((seekable, start, end), (True, 0, pipeline.query_duration(Gst.Format.TIME)[1]))
             for name, sink in (("v", "vs"), ("a", "as")):
                 sample = pipeline.get_by_name(sink).emit("try-pull-preroll", 10 * SECOND)
                 seg_in = seen[name + "seg"]

@@ -43,10 +43,13 @@ extension WarpElement where S: ~Copyable {
         case .seeking where query.asksTime:
             guard sinkPad.peerQuery(query), let map = currentMap() else { return false }
             let answer = query.seekingAnswer
+            // The start is a position (counted from the map's origin); demuxers give the end as
+            // the duration (tsdemux: [0, D] though its stream time starts at its first PTS), so it
+            // maps as the duration query does.
             let origin = currentOrigin
             query.setSeeking(seekable: answer.seekable,
                              start: answer.start >= 0 ? Self.warp(origin.sinceOrigin(answer.start), map) : -1,
-                             end: answer.end >= 0 ? Self.warp(origin.sinceOrigin(answer.end), map) : -1)
+                             end: answer.end >= 0 ? Self.warp(answer.end, map) : -1)
             return true
         case .latency:
             guard sinkPad.peerQuery(query) else { return false }
