@@ -58,6 +58,8 @@ done
   audiotestsrc wave=ticks num-buffers=138 samplesperbuffer=1024 ! audio/x-raw,rate=48000,channels=2 \
   ! avenc_aac ! aacparse ! queue ! mux. mp4mux name=mux ! filesink location="$scratch/in.mp4"
 for name in holiday.mp4 long.mp4 clip.mp4; do cp "$scratch/in.mp4" "$scratch/$name"; done
+# Subtitles for the texttimewarp example (docs/pipelines.md).
+printf '1\n00:00:00,500 --> 00:00:01,500\nOne\n\n2\n00:00:01,500 --> 00:00:02,500\nTwo\n' > "$scratch/subs.srt"
 
 # 1. The example programs. D = 3 s, triangle factor 2 modifier 0.5: F(1) = 1 + (2 - 1) * 0.25, 3.750 s.
 out=$(cd "$scratch" && /usr/bin/python3 "$root/examples/python/play_warped.py" in.mp4 fakesink 2>&1) \
@@ -88,7 +90,7 @@ while IFS=$'\t' read -r doc cmd; do
   run=${run//autoaudiosink/fakesink}
   run=${run/#gst-warp-launch/\"$launch\"}
   work=$(mktemp -d -p "$scratch")
-  cp "$scratch"/*.mp4 "$work/"
+  cp "$scratch"/*.mp4 "$scratch"/*.srt "$work/"
   if (cd "$work" && eval "$run") > "$work/.log" 2>&1; then
     echo "PASS $doc: $cmd"
   else

@@ -19,7 +19,9 @@ timewarp_plugin_init (GstPlugin * plugin)
   return gst_element_register (plugin, "videotimewarp", GST_RANK_NONE,
       timewarp_video_get_type ())
       && gst_element_register (plugin, "audiotimewarp", GST_RANK_NONE,
-      timewarp_audio_get_type ());
+      timewarp_audio_get_type ())
+      && gst_element_register (plugin, "texttimewarp", GST_RANK_NONE,
+      timewarp_text_get_type ());
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, timewarp, TIMEWARP_DESCRIPTION,

@@ -39,6 +39,12 @@ timewarp_install_time_map_properties (GObjectClass * gobject_class)
           "Play backwards into a forward stream: the element asks upstream for reverse playback "
           "(a seek at rate -1) and outputs ascending timestamps, output time T(end) - T(t)",
           FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_START_TIME,
+      g_param_spec_uint64 ("start-time", "Start time",
+          "Input stream time in nanoseconds where the map starts, u = 0 (NONE: the medium's first "
+          "frame: the first segment's start, or the first buffer's with a live source)",
+          0, G_MAXUINT64, TIMEWARP_DEFAULT_START_TIME,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_OUTPUT_DURATION,
       g_param_spec_uint64 ("output-duration", "Output duration",
           "Duration after warping, D*F(1), in nanoseconds (NONE until D is known)",

@@ -3,7 +3,7 @@ import CShims
 
 /// The kinds of events the elements treat specially.
 public enum EventKind {
-    case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, segmentDone, other
+    case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, segmentDone, toc, tag, other
 }
 
 /// What a SEEK event asks for.
@@ -58,6 +58,8 @@ public struct Event: ~Copyable {
         case GST_EVENT_STREAM_START: return .streamStart
         case GST_EVENT_QOS: return .qos
         case GST_EVENT_SEGMENT_DONE: return .segmentDone
+        case GST_EVENT_TOC: return .toc
+        case GST_EVENT_TAG: return .tag
         default: return .other
         }
     }

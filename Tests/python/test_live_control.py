@@ -132,13 +132,16 @@ class LiveSourceTests(unittest.TestCase):
 
         # Keyframes in seconds: s = 1 - 2.5 t on [0, 0.2] (linear from 1 to 0.5), then 0.5:
         # T(t) = t - 1.25 t² to 0.2 s (T(0.2) = 0.15), then 0.15 + 0.5 (t - 0.2). The live
-        # source stamps frames with its clock's running time (segment from 0, so stream time).
+        # source stamps frames with its clock's running time (segment from 0); t = 0 is its first
+        # frame (issue 20: a live source's medium starts at its first buffer), and the output
+        # keeps that frame's timestamp as its offset.
         def t_before(t):
             return t - 1.25 * t * t if t <= 0.2 else 0.15 + 0.5 * (t - 0.2)
-        tc = inputs[9] / 1e9
+        origin = inputs[0] / 1e9
+        tc = inputs[9] / 1e9 - origin
         for n, ((pts, _, _), pts_in) in enumerate(zip(out, inputs)):
-            t = pts_in / 1e9
-            expected = t_before(t) if n < 9 else t_before(tc) + 2 * (t - tc)
+            t = pts_in / 1e9 - origin
+            expected = origin + (t_before(t) if n < 9 else t_before(tc) + 2 * (t - tc))
             self.assertAlmostEqual(pts / 1e9, expected, delta=2e-6, msg="frame %d" % n)
 
     def live_latency(self, description):

@@ -19,6 +19,7 @@ G_BEGIN_DECLS
 typedef enum {
   TIMEWARP_KIND_VIDEO = 0,
   TIMEWARP_KIND_AUDIO = 1,
+  TIMEWARP_KIND_TEXT = 2,
 } TimeWarpKind;
 
 /** The instance of the abstract base GstTimeWarpElement, shared by videotimewarp and
@@ -56,6 +57,8 @@ typedef enum {
   TIMEWARP_PROP_FRAME_MODE,
   TIMEWARP_PROP_MAX_BLEND_FRAMES,
   TIMEWARP_PROP_PITCH,
+  /* both: the map's origin */
+  TIMEWARP_PROP_START_TIME,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -82,11 +85,15 @@ typedef enum {
 #define TIMEWARP_DEFAULT_FRAME_MODE 0
 /** `max-blend-frames`: 8 input frames at most in one blended output frame. */
 #define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
+/** `start-time`: GST_CLOCK_TIME_NONE, the map's origin u = 0 is the medium's first frame. */
+#define TIMEWARP_DEFAULT_START_TIME G_MAXUINT64
 
 /** The abstract base type (GstTimeWarpElement) and the two elements. */
 GType timewarp_element_get_type (void);
 GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);
+/** texttimewarp: subtitle cues through the same map. */
+GType timewarp_text_get_type (void);
 /** The enums of the element properties (GstTimeWarpFunction, ...Interpolation, ...FrameMode,
  * ...Pitch). */
 GType timewarp_function_get_type (void);

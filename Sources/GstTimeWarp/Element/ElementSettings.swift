@@ -1,6 +1,7 @@
 import TimeWarpAudioCore
 import TimeWarpMap
 import CShims
+import GStreamerBinding
 
 /// Everything the application sets on an element, read by the streaming thread: the time-map
 /// properties both elements share and the element-specific ones. One value under one lock
@@ -11,6 +12,9 @@ struct ElementSettings: Sendable {
     /// `function`, `factor`, `modifier`, `keyframes`, `expression`, `duration` and the Swift API's
     /// custom curve.
     var timeMap = TimeMapSettings()
+    /// `start-time`: the input stream time of the map's origin `u = 0` (ns; NONE: the medium's
+    /// first frame, see `MediaOrigin`).
+    var startTime: UInt64 = ClockTime.none  // TIMEWARP_DEFAULT_START_TIME (a cast C macro)
     /// `reverse`: play a reverse stream (negative rate) into a forward one.
     var reverse = false
     /// audiotimewarp's `interpolation`.

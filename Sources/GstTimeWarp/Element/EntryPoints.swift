@@ -11,8 +11,12 @@ import GStreamerBinding
 func timewarpImplNew(_ kind: TimeWarpKind, _ element: UnsafeMutablePointer<GstElement>?) -> UnsafeMutableRawPointer? {
     guard let element else { return nil }
     let handle = ElementHandle(raw: element)
-    let impl: any TimeWarpElementImpl = kind == TIMEWARP_KIND_AUDIO
-        ? WarpElement<AudioState>(element: handle) : WarpElement<VideoState>(element: handle)
+    let impl: any TimeWarpElementImpl
+    switch kind {
+    case TIMEWARP_KIND_AUDIO: impl = WarpElement<AudioState>(element: handle)
+    case TIMEWARP_KIND_TEXT: impl = WarpElement<TextState>(element: handle)
+    default: impl = WarpElement<VideoState>(element: handle)
+    }
     return Unmanaged.passRetained(ElementBox(impl)).toOpaque()
 }
 

@@ -27,8 +27,11 @@ extension TimestampWarp {
     /// The output segment for `input`: start, stop, time, position and duration mapped through
     /// `T`. Its `base` continues the output running time of `previous` (a new segment without a
     /// flush: concat, segment seeks, non-flushing seeks), else it is the input's base. When the
-    /// segment answers `seek`, the requested positions replace the round trip `T(T⁻¹(x))`.
-    func outputSegment(for input: Segment, continuing previous: SegmentPair?, answering seek: PendingSeek?) -> Segment {
+    /// segment answers `seek`, the requested positions replace the round trip `T(T⁻¹(x))`
+    /// (matched against `received`, the input segment as upstream sent it, before its rebase on
+    /// the map's origin; `input` itself when nil).
+    func outputSegment(for input: Segment, continuing previous: SegmentPair?, answering seek: PendingSeek?,
+                       received: Segment? = nil) -> Segment {
         var out = input
         out.time = warpStreamTime(input.time)
         out.start = outputTimestamp(streamTime: input.time)
@@ -36,7 +39,7 @@ extension TimestampWarp {
             out.stop = max(out.start, outputTimestamp(streamTime: st))
         }
         if input.duration != ClockTime.none { out.duration = warpStreamTime(input.duration) }
-        if let seek { snap(&out, input: input, to: seek) }
+        if let seek { snap(&out, input: received ?? input, to: seek) }
         out.position = out.start
         if input.position != ClockTime.none, input.position > input.start, let p = input.streamTime(of: input.position) {
             out.position = min(outputTimestamp(streamTime: p), out.stop)
@@ -47,7 +50,8 @@ extension TimestampWarp {
         return out
     }
 
-    /// Puts the seek's requested output start and stop into `out` where the input segment kept
+    /// Puts the seek's requested output start and stop into `out` where the input segment (as
+    /// upstream sent it) kept
     /// what was sent upstream for them.
     private func snap(_ out: inout Segment, input: Segment, to seek: PendingSeek) {
         // Demuxers answer a seek either with `start` at the position (most) or with `time` at

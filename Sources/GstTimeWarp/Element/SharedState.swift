@@ -20,6 +20,8 @@ struct SharedState: Sendable {
     var settings = ElementSettings()
     /// The map of the current stream, once built.
     var map: TimeMap?
+    /// The map's origin in this stream, once known (kept across seeks and flushes).
+    var origin: MediaOrigin?
     /// The current segment pair, once a segment went out.
     var timeline: PublishedTimeline?
 }

@@ -5,8 +5,17 @@ import GStreamerBinding
 /// it with a fresh value; a new segment without a flush keeps the previous pair so the output
 /// running time continues.
 struct Timeline: Sendable {
-    /// The input segment; nil until the first SEGMENT (and after a flush).
+    /// The input segment, its stream times counted from the map's origin (`MediaOrigin`); nil
+    /// until the first SEGMENT (and after a flush).
     var input: Segment?
+    /// The input segment as upstream sent it.
+    var received: Segment?
+    /// The origin is taken from the first buffer (a live source): `input` is `received` until
+    /// then.
+    var awaitingOrigin = false
+    /// Upstream is live: the first buffer's own stream time will be the origin, not its
+    /// segment's start.
+    var liveOrigin = false
     /// The output segment pushed for `input`; nil until pushed.
     var output: Segment?
     /// The mapping of `input`, once the map is known.
@@ -26,13 +35,29 @@ struct Timeline: Sendable {
     /// `reverse=true`, read when the output segment went out (buffers check it without a lock).
     var reverseWanted = false
 
-    /// Starts a new input segment (after draining what the old one held).
+    /// Starts a new input segment (after draining what the old one held): `received` as
+    /// upstream sent it, rebased on `origin` (nil: not known yet, the first buffer will tell).
+    mutating func begin(_ received: Segment, origin: MediaOrigin?, seqnum: UInt32) {
+        begin(origin?.rebase(received) ?? received, seqnum: seqnum)
+        self.received = received
+        awaitingOrigin = origin == nil
+    }
+
+    /// The origin became known at the first buffer: the pending input segment is rebased on it.
+    mutating func rebase(on origin: MediaOrigin) {
+        awaitingOrigin = false
+        guard let received, segmentPending else { return }
+        input = origin.rebase(received)
+    }
+
+    /// Starts a new input segment (after draining what the old one held), already rebased.
     mutating func begin(_ segment: Segment, seqnum: UInt32) {
         if let input, let warp {
             let output = output ?? warp.outputSegment(for: input, continuing: previous, answering: nil)
             previous = SegmentPair(input: input, output: output, warp: warp)
         }
         self.input = segment
+        self.received = segment
         self.seqnum = seqnum
         output = nil
         warp = nil

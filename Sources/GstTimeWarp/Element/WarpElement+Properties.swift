@@ -17,6 +17,9 @@ extension WarpElement where S: ~Copyable {
             case TIMEWARP_PROP_REVERSE:
                 state.settings.reverse = value.bool
                 return true
+            case TIMEWARP_PROP_START_TIME:
+                state.settings.startTime = value.uint64  // taken when the next stream starts
+                return true
             default: return S.Kind.setProperty(id, value, &state.settings)
             }
             mapSettingsDidChange(&state)
@@ -41,6 +44,7 @@ extension WarpElement where S: ~Copyable {
         case TIMEWARP_PROP_EXPRESSION: value.set(settings.expression)
         case TIMEWARP_PROP_DURATION: value.set(settings.duration)
         case TIMEWARP_PROP_REVERSE: value.set(bool: all.reverse)
+        case TIMEWARP_PROP_START_TIME: value.set(all.startTime)
         case TIMEWARP_PROP_OUTPUT_DURATION:
             let out = map?.outputDuration
                 ?? (try? settings.makeMap(mediaDuration: settings.durationSeconds))?.outputDuration

@@ -1,7 +1,7 @@
 import GStreamerBinding
 import TimeWarpMap
 /// Queries: caps go to the element kind; position, duration and seeking answers are mapped
-/// from input to output time through `T`; latency adds the element's own. None of them takes
+/// from input to output time through `T`, positions counted from the map's origin; latency adds the element's own. None of them takes
 /// the streaming state's lock (they may arrive inside a push from this element).
 extension WarpElement where S: ~Copyable {
     func sinkQuery(_ query: Query) -> Bool {
@@ -23,7 +23,8 @@ extension WarpElement where S: ~Copyable {
             return true
         case .position where query.asksTime:
             if sinkPad.peerQuery(query), query.positionAnswer >= 0, let map = currentMap() {
-                let p = query.positionAnswer
+                // Upstream's stream time, counted from the map's origin.
+                let p = currentOrigin.sinceOrigin(query.positionAnswer)
                 // At the start of the segment (just after a seek) the segment's own output time,
                 // which holds the exact requested position.
                 if let pair = shared.withLock({ $0.timeline }), p == Int64(clamping: pair.input.time) {
@@ -42,8 +43,12 @@ extension WarpElement where S: ~Copyable {
         case .seeking where query.asksTime:
             guard sinkPad.peerQuery(query), let map = currentMap() else { return false }
             let answer = query.seekingAnswer
+            // The start is a position (counted from the map's origin); demuxers give the end as
+            // the duration (tsdemux: [0, D] though its stream time starts at its first PTS), so it
+            // maps as the duration query does.
+            let origin = currentOrigin
             query.setSeeking(seekable: answer.seekable,
-                             start: answer.start >= 0 ? Self.warp(answer.start, map) : -1,
+                             start: answer.start >= 0 ? Self.warp(origin.sinceOrigin(answer.start), map) : -1,
                              end: answer.end >= 0 ? Self.warp(answer.end, map) : -1)
             return true
         case .latency:

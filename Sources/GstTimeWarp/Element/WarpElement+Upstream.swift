@@ -3,7 +3,8 @@ import GStreamerBinding
 
 /// Events going upstream, mapped from output time to input time through `T⁻¹`.
 extension WarpElement where S: ~Copyable {
-    /// Maps a seek (in output time) through `T⁻¹`, remembers it by sequence number so that its
+    /// Maps a seek (in output time) through `T⁻¹` (and back to input stream time from the map's
+    /// origin), remembers it by sequence number so that its
     /// segment lands exactly on the requested position, and sends it upstream.
     func forwardSeek(_ event: consuming Event) -> Bool {
         var request = event.parseSeek()
@@ -13,7 +14,11 @@ extension WarpElement where S: ~Copyable {
             element.log(.warning, "seek before the time map is known: forwarded unchanged")
             return srcPad.eventDefault(event, parent: element)
         }
-        let unwarp = { (ns: Int64) in Int64(clamping: ClockTime.fromSeconds(map.unwarp(ClockTime.seconds(signed: ns)))) }
+        // Output stream time 0 is the map's origin in input stream time.
+        let origin = currentOrigin
+        let unwarp = { (ns: Int64) in
+            origin.inputStreamTime(Int64(clamping: ClockTime.fromSeconds(map.unwarp(ClockTime.seconds(signed: ns)))))
+        }
         var pending = PendingSeek(seqnum: event.seqnum)
         if request.setsStart, request.start >= 0 {
             let mapped = unwarp(request.start)

@@ -56,6 +56,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         var pending: Buffer? = consume buffer
         return state.withLock { slot in
             guard let buffer = pending.take() else { return GST_FLOW_ERROR }
+            if slot.stream.timeline.awaitingOrigin { takeOrigin(fromFirstBuffer: buffer.pts, &slot.stream.timeline) }
             let span: InputSpan?
             switch slot.stream.admit(buffer, slot.out) {
             case .finished(let ret): return ret
@@ -104,7 +105,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         guard let warp = ensureWarp(&slot.stream.timeline), let input = slot.stream.timeline.input else { return false }
         let seqnum = slot.stream.timeline.seqnum
         let seek = RequestedSeekPositions.seek(seqnum: seqnum)
-        var output = warp.outputSegment(for: input, continuing: slot.stream.timeline.previous, answering: seek)
+        var output = warp.outputSegment(for: input, continuing: slot.stream.timeline.previous, answering: seek,
+                                        received: slot.stream.timeline.received)
         slot.out.settings = shared.withLock { $0.settings }
         slot.stream.timeline.reversal = nil
         slot.stream.timeline.reverseWanted = slot.out.settings.reverse
@@ -135,11 +137,13 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             let seqnum = event.seqnum
             noteForwardSegmentAfterFlush(segment)
+            let (origin, live) = origin(forSegment: segment)
             state.withLock { slot in
                 // The very same segment again (an update that changes nothing) is no new segment.
-                guard slot.stream.timeline.input != segment else { return }
+                guard slot.stream.timeline.received != segment else { return }
                 _ = slot.stream.drain(slot.out)
-                slot.stream.timeline.begin(segment, seqnum: seqnum)
+                slot.stream.timeline.begin(segment, origin: origin, seqnum: seqnum)
+                slot.stream.timeline.liveOrigin = live
             }
             return true
         case .caps:
@@ -188,6 +192,9 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             guard let done = Event.segmentDone(position: mapped, seqnum: seqnum) else { return false }
             return srcPad.push(done)
+        case .toc, .tag:
+            guard let mapped = mappingTimedMetadata(event) else { return sinkPad.eventDefault(event, parent: element) }
+            return srcPad.push(mapped)
         default:
             return sinkPad.eventDefault(event, parent: element)
         }
@@ -237,6 +244,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
         let settings = shared.withLock { shared -> ElementSettings in
             shared.map = nil
             shared.timeline = nil
+            shared.origin = nil
             return shared.settings
         }
         state.withLock { slot in

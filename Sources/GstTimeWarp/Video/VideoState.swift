@@ -62,6 +62,9 @@ struct VideoSegmentRun {
     var lastOutputTime: UInt64?
     /// Last accepted input stream time, to drop frames whose timestamps go backwards.
     var lastInputStreamTime: UInt64?
+    /// How far later frames move back after timestamp jumps the medium cannot contain (ns,
+    /// `VideoResync.swift`).
+    var jumpCorrection: UInt64 = 0
     /// The last frame's end as (input stream time, warped time): contiguous frames start where
     /// the previous one ended, so `T` is evaluated once per frame instead of twice.
     var lastEnd: (streamTime: UInt64, warped: UInt64)?

@@ -59,10 +59,14 @@ extension VideoState: WarpStream {
     mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
         let pts = buffer.pts
         guard let warp = run.timeline.warp, let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }
-        guard let streamTime = span?.start ?? run.timeline.input?.streamTime(of: pts) else {
+        guard var streamTime = span?.start ?? run.timeline.input?.streamTime(of: pts) else {
             out.counters.bump(.dropped)
             out.log(.debug, "frame at \(ClockTime.describe(pts)) is outside the segment: dropped")
             return GST_FLOW_OK
+        }
+        if inputRate > 0, run.timeline.reversal == nil {
+            streamTime = resynchronised(streamTime, frame: inputDuration(of: buffer),
+                                        mediaDuration: warp.map.mediaDuration, out)
         }
         // Reverse playback (negative rate) delivers frames in descending order; they go out
         // descending too, unless `reverse=true` plays them into a forward stream.

@@ -165,7 +165,9 @@ final class AudioElementTests: XCTestCase {
 /// A buffer straddling the segment start (as after an accurate seek) is clipped, not dropped.
 final class AudioSegmentClipTests: XCTestCase {
     func testBufferStraddlingTheSegmentStartKeepsItsTail() {
-        let h = Harness("audiotimewarp factor=2 interpolation=linear")
+        // start-time=0: a seek into a medium that starts at 0 (without it, the first segment's start
+        // would be the medium's start, u = 0: issue 20).
+        let h = Harness("audiotimewarp factor=2 interpolation=linear start-time=0")
         h.setCaps(input: AudioElementTests.caps(), output: AudioElementTests.caps())
         h.pushSegment(start: 1 * sec)
         // 4800 frames from 0.95 s: the first 2400 (50 ms) lie before the segment start.

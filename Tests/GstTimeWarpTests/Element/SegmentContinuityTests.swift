@@ -19,7 +19,9 @@ final class SegmentContinuityTests: XCTestCase {
     }
 
     func testSegmentLoopKeepsRunningTimeThroughACosineMap() {
-        let h = Harness("videotimewarp function=cosine duration=10000000000")
+        // start-time=0: segments within a medium that starts at 0 (without it, the first segment's start
+        // would be the medium's start, u = 0: issue 20).
+        let h = Harness("videotimewarp function=cosine duration=10000000000 start-time=0")
         h.setCaps(input: Self.videoIn, output: Self.videoVFR)
         // Three loops over input [2 s, 4 s]; each new segment's base is the input running time
         // so far (0, 2, 4 s), as a demuxer sets it on SEGMENT_DONE loops.
@@ -37,7 +39,9 @@ final class SegmentContinuityTests: XCTestCase {
     }
 
     func testNonFlushingSeekContinuesFromThePlayedPosition() {
-        let h = Harness("videotimewarp function=cosine duration=10000000000")
+        // start-time=0: segments within a medium that starts at 0 (without it, the first segment's start
+        // would be the medium's start, u = 0: issue 20).
+        let h = Harness("videotimewarp function=cosine duration=10000000000 start-time=0")
         h.setCaps(input: Self.videoIn, output: Self.videoVFR)
         h.pushSegment(start: 1 * sec, base: 0)
         h.push(pts: 1 * sec, duration: 40 * ms)
@@ -51,7 +55,9 @@ final class SegmentContinuityTests: XCTestCase {
     }
 
     func testAudioSegmentLoopIsContiguousInRunningTime() {
-        let h = Harness("audiotimewarp function=cosine duration=10000000000")
+        // start-time=0: segments within a medium that starts at 0 (without it, the first segment's start
+        // would be the medium's start, u = 0: issue 20).
+        let h = Harness("audiotimewarp function=cosine duration=10000000000 start-time=0")
         h.setCaps(input: Self.audio, output: Self.audio)
         var loops: [(segment: GstSegment, buffers: [PulledBuffer])] = []
         for loop in 0..<3 {

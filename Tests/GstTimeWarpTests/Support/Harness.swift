@@ -31,6 +31,9 @@ final class Harness {
     init(_ description: String) {
         GStreamerTestSetup.ensure()
         raw = gst_harness_new_parse(description)
+        // GstHarness answers latency queries as a live source by default; these tests play
+        // files, whose map origin is the first segment's start (`setLive(true)` for a live one).
+        gst_harness_set_live(raw, 0)
         bus = gst_bus_new()
         gst_element_set_bus(raw.pointee.element, bus)
     }
@@ -39,6 +42,10 @@ final class Harness {
         gst_harness_teardown(raw)
         gst_object_unref(bus)
     }
+
+    /// Whether the harness answers latency queries as a live source (the elements then take the
+    /// map's origin from the first buffer).
+    func setLive(_ live: Bool) { gst_harness_set_live(raw, live ? 1 : 0) }
 
     /// The element under test.
     var element: UnsafeMutablePointer<GstElement> { raw.pointee.element }

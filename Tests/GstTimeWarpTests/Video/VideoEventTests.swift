@@ -34,7 +34,9 @@ final class VideoEventTests: XCTestCase {
     }
 
     func testOutputSegmentIsMapped() {
-        let h = Harness("videotimewarp factor=2")
+        // start-time=0: a seek into a medium that starts at 0 (without it, the first segment's start
+        // would be the medium's start, u = 0: issue 20).
+        let h = Harness("videotimewarp factor=2 start-time=0")
         h.setCaps(input: Self.caps, output: Self.caps)
         h.pushSegment(start: 3 * sec, stop: 5 * sec)
         h.push(pts: 3 * sec, duration: 40 * ms)

@@ -86,7 +86,9 @@ final class VideoFixedRateTests: XCTestCase {
     }
 
     func testSegmentStartAboveZero() {
-        let h = Harness("videotimewarp factor=2")
+        // start-time=0: a seek into a medium that starts at 0 (without it, the first segment's start
+        // would be the medium's start, u = 0: issue 20).
+        let h = Harness("videotimewarp factor=2 start-time=0")
         h.setCaps(input: Self.caps25, output: Self.caps25)
         h.pushSegment(start: 10 * sec)
         pushTenFrames(h, start: 10 * sec)
@@ -120,6 +122,7 @@ final class VideoFixedRateTests: XCTestCase {
     func testLatencyIsOneInputFrame() {
         let h = Harness("videotimewarp factor=2")
         h.setCaps(input: Self.caps25, output: Self.caps25)
+        h.setLive(true)  // latency matters in a live pipeline (the harness is not live by default)
         gst_harness_set_upstream_latency(h.raw, 0)
         let src = gst_element_get_static_pad(h.element, "src")!
         defer { gst_object_unref(src) }

@@ -1,0 +1,30 @@
+import GStreamerBinding
+
+/// texttimewarp as an element kind: caps pass through (the cues' format is not changed),
+/// allocation goes downstream as it is, and it has no properties of its own beyond the map's.
+enum TextElementKind: WarpElementKind {
+    /// What the other side's peer accepts, within the template.
+    static func answerCapsQuery(_ query: Query, on pad: Pad, sinkPad: Pad, srcPad: Pad,
+                                settings: ElementSettings) -> Bool {
+        let other = pad == sinkPad ? srcPad : sinkPad
+        guard let template = pad.templateCaps() else { return false }
+        let filter = query.capsFilter
+        let result: Caps
+        if let peer = other.peerCaps(filter: filter) {
+            result = peer.intersect(template)
+        } else if case .some(let f) = filter {
+            result = f.intersect(template)
+        } else {
+            result = template
+        }
+        query.setCapsResult(result)
+        return true
+    }
+
+    /// No own properties.
+    static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool { false }
+
+    /// No own properties.
+    static func getProperty(_ id: UInt32, _ value: PropertyValue, settings: ElementSettings,
+                            counters: VideoCounters) -> Bool { false }
+}

@@ -1,0 +1,30 @@
+import GStreamerBinding
+
+/// Damaged media (flipped bits in an MPEG-TS, a failing card) can make a timestamp jump forward
+/// by far more than the medium lasts. Filled with copies of the last frame up to the jump, such a
+/// jump would cost hours of output; taken as it comes, it would put a hole of that size in the
+/// output. A forward jump between two frames longer than the medium's duration `D` (when known)
+/// is therefore a discontinuity: the stream resumes one frame after the last one, and every later
+/// frame of the segment moves back by the same amount. `max-duplication-time` bounds what the
+/// gaps that remain may cost.
+extension VideoState {
+    /// The input stream time `raw` of a forward frame lasting `frame` (ns), with the segment's
+    /// resynchronisation applied; a new one starts when `raw` jumps further than `D`.
+    mutating func resynchronised(_ raw: UInt64, frame: UInt64, mediaDuration: Double?,
+                                 _ out: StreamOutput) -> UInt64 {
+        let correction = run.segment.jumpCorrection
+        let t = raw >= correction ? raw - correction : 0
+        guard let d = mediaDuration, d > 0, let last = run.segment.lastInputStreamTime, t > last else { return t }
+        let duration = ClockTime.fromSeconds(d)
+        guard t - last > duration else { return t }
+        let resumed = last &+ max(frame, 1)
+        run.segment.jumpCorrection = correction &+ (t - resumed)
+        run.timeline.discontPending = true
+        out.postWarning(.stream, code: ErrorCode.streamFormat,
+                        "Timestamp jump of \(ClockTime.describe(t - last)) in a medium of "
+                            + "\(ClockTime.describe(duration)): taken as a discontinuity, the stream resumes after the last frame",
+                        debug: "input stream time \(ClockTime.describe(raw)) after \(ClockTime.describe(last)); "
+                            + "damaged timestamps? later frames move back by \(ClockTime.describe(run.segment.jumpCorrection))")
+        return resumed
+    }
+}

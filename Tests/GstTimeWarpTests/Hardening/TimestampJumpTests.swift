@@ -1,0 +1,45 @@
+import XCTest
+import CGStreamer
+import CGStreamerCheck
+@testable import GstTimeWarp
+
+/// Damaged media (issue 20, item 8): a forward timestamp jump longer than the medium's duration
+/// is a discontinuity to resynchronise on, not a gap to fill. `factor=2`, so `T(t) = 2t` (by
+/// hand); `duration=1 s` is the medium's duration D.
+final class TimestampJumpTests: XCTestCase {
+    static let capsIn = "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1"
+
+    /// Frames at 0, 40 and 80 ms, then a jump to 1000 s (past a 1 s medium), then 1000.04 s.
+    func run(output caps: String) -> Harness {
+        let h = Harness("videotimewarp factor=2 duration=1000000000")
+        h.setCaps(input: Self.capsIn, output: caps)
+        for pts in [0, 40 * ms, 80 * ms, 1000 * sec, 1000 * sec + 40 * ms] { h.push(pts: pts, duration: 40 * ms) }
+        h.pushEOS()
+        return h
+    }
+
+    func testAJumpPastTheMediumResumesAfterTheLastFrame() {
+        // Variable rate: the jump is taken out, so the frames are at 0, 40, 80, 120, 160 ms of
+        // input and 0, 80, 160, 240, 320 ms of output.
+        let h = run(output: "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1")
+        XCTAssertEqual(h.pullAll().map(\.pts), [0, 80 * ms, 160 * ms, 240 * ms, 320 * ms])
+        XCTAssertEqual(h.messages().filter { $0.text.contains("Timestamp jump") }.count, 1)
+    }
+
+    func testAJumpPastTheMediumIsNotFilledWithCopies() {
+        // Fixed 25 fps: slots every 40 ms up to T(200 ms) = 400 ms, ten of them; filling the
+        // jump would have cost 50 000.
+        let h = run(output: Self.capsIn)
+        XCTAssertEqual(h.pullAll().count, 10)
+    }
+
+    func testJumpsWithinTheMediumAreGaps() {
+        // A jump shorter than D (0.5 s in a 1 s medium) is kept: 0 ms and 500 ms come out at 0
+        // and 1000 ms.
+        let h = Harness("videotimewarp factor=2 duration=1000000000")
+        h.setCaps(input: Self.capsIn, output: "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1")
+        h.push(pts: 0, duration: 40 * ms)
+        h.push(pts: 500 * ms, duration: 40 * ms)
+        XCTAssertEqual(h.pullAll().map(\.pts), [0, 1000 * ms])
+    }
+}
