@@ -114,6 +114,11 @@ void timewarp_impl_state_will_change (GstElement *element, GstStateChange transi
 void timewarp_impl_state_did_change (GstElement *element, GstStateChange transition);
 gboolean timewarp_impl_set_property (GObject *object, guint prop_id, const GValue *value);
 gboolean timewarp_impl_get_property (GObject *object, guint prop_id, GValue *value);
+/** The action signals output-time (inverse FALSE) and input-time (TRUE). */
+guint64 timewarp_impl_map_time (GstElement *element, guint64 t, gboolean inverse);
+/** output-time-with / input-time-with: the map for `properties` over the element's settings. */
+guint64 timewarp_impl_map_time_with (GstElement *element, const GstStructure *properties,
+    guint64 t, gboolean inverse);
 
 /* ---- Wrappers for macros and variadic functions --------------------------------------- */
 

@@ -1,0 +1,48 @@
+import GStreamerBinding
+import TimeWarpMap
+
+/// `T` and `T⁻¹` for applications (the `output-time` and `input-time` action signals, their
+/// `-with` variants and `TimeWarpPlugin.outputTime/inputTime`): stream times in ns through the
+/// element's map, or through the map other property values describe. Nothing is published: the
+/// element's own settings and map are untouched.
+extension WarpElement where S: ~Copyable {
+    /// The map for time queries: with no `settings`, the map the element applies (including
+    /// changes spliced in while playing), else the one its properties describe; with
+    /// `settings`, the map they describe. The media duration comes from `duration` or upstream.
+    func queryMap(_ settings: TimeMapSettings?) -> Result<TimeMap, MapFailure> {
+        if let settings { return buildMap(settings) }
+        let (published, own) = shared.withLock { ($0.map, $0.settings.timeMap) }
+        if let published { return .success(published) }
+        return buildMap(own)
+    }
+
+    /// The element's time-map settings.
+    var timeMapSettings: TimeMapSettings { shared.withLock { $0.settings.timeMap } }
+
+    /// `T(t)` (or `T⁻¹(t)` when `inverse`) for the stream time `t` in ns; `ClockTime.none` for
+    /// `t == none`, or when the map is not defined (a curve in fractions of `D` with no duration
+    /// known, or settings that give no valid map; the reason is logged).
+    func mapTime(_ t: UInt64, inverse: Bool, settings: TimeMapSettings?) -> UInt64 {
+        guard t != ClockTime.none else { return ClockTime.none }
+        switch queryMap(settings) {
+        case .success(let map):
+            if map.isIdentity { return t }
+            let x = ClockTime.seconds(t)
+            return min(ClockTime.fromSeconds(inverse ? map.unwarp(x) : map.warp(x)), ClockTime.end)
+        case .failure(let failure):
+            element.log(.info, "\(inverse ? "input-time" : "output-time"): no map (\(failure))")
+            return ClockTime.none
+        }
+    }
+
+    /// `mapTime` for the element's settings overridden by the fields of `structure`;
+    /// `ClockTime.none` (and a logged reason) for a field it cannot use.
+    func mapTime(_ t: UInt64, inverse: Bool, structure: StructureView) -> UInt64 {
+        do {
+            return mapTime(t, inverse: inverse, settings: try timeMapSettings.applying(structure))
+        } catch {
+            element.log(.warning, "\(inverse ? "input-time-with" : "output-time-with") \(structure.description): \(error)")
+            return ClockTime.none
+        }
+    }
+}
