@@ -99,5 +99,33 @@ class QueryFormatTests(unittest.TestCase):
             p.set_state(Gst.State.NULL)
 
 
+
+class ConcatTests(unittest.TestCase):
+    def test_one_map_across_concat_items(self):
+        """The recipe of docs/pipelines.md#concat: identity single-segment=true joins the items into
+        one timeline, so one map with duration = the items' total spans them. Two 1 s items at
+        30 fps, function=triangle factor=2 over D = 2 s: frame k of the joined stream is at
+        T(k/30) = D F(k/(30 D)) with F the closed-form triangle integral (timewarp_ref)."""
+        Gst = ref.gst()
+        item = "videotestsrc num-buffers=30 ! video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1 ! c. "
+        pipeline = Gst.parse_launch(
+            "concat name=c ! identity single-segment=true ! videotimewarp function=triangle factor=2 "
+            "duration=2000000000 ! video/x-raw,framerate=0/1 ! appsink name=sink sync=false " + item + item)
+        sink = pipeline.get_by_name("sink")
+        pts = []
+
+        def on_sample(s):
+            pts.append(s.emit("pull-sample").get_buffer().pts)
+            return Gst.FlowReturn.OK
+        sink.set_property("emit-signals", True)
+        sink.connect("new-sample", on_sample)
+        pipeline.set_state(Gst.State.PLAYING)
+        msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 20)
+        pipeline.set_state(Gst.State.NULL)
+        self.assertEqual(msg.type, Gst.MessageType.EOS)
+        self.assertEqual(len(pts), 60)
+        for k, p in enumerate(pts):
+            self.assertAlmostEqual(p / 1e9, ref.T("triangle", k / 30, 2.0, factor=2.0), delta=2e-6, msg="frame %d" % k)
+
 if __name__ == "__main__":
     unittest.main()
