@@ -29,7 +29,9 @@ extension WarpElement where S: ~Copyable {
         live.followingController.store(following, ordering: .relaxed)
         let next: Result<TimeMap, MapFailure>
         if following {
-            next = extendControlled(current, at: changeTime, through: span.end, continuing: wasFollowing)
+            // A map integrated ahead of time (`controlledMap`) already holds the controlled piece.
+            next = extendControlled(current, at: changeTime, through: span.end,
+                                    continuing: wasFollowing || current.lastSampledPiece() != nil)
         } else {
             next = buildMap(settings).flatMap { new in
                 Result { () throws(TimeMapError) in try current.splicing(new, at: changeTime) }
@@ -69,9 +71,8 @@ extension WarpElement where S: ~Copyable {
             }
         } else {
             let at = ClockTime.fromSeconds(changeTime)
-            guard let first = element.controlledValues(of: "factor", from: at, step: 1, count: 1)?.first else {
-                return .failure(MapFailure(description: "the control source has no value at \(ClockTime.describe(at))"))
-            }
+            // No value there (a trigger between its points): the property's value holds.
+            let first = firstControlledValue(at: at, holding: shared.withLock { $0.settings.timeMap.factor })
             curve = SampledScaleCurve(time: changeTime, value: first)
         }
         let from = ClockTime.fromSeconds(curve.lastTime)
@@ -86,16 +87,7 @@ extension WarpElement where S: ~Copyable {
         let limit = UInt64(LiveMapState.maxControlReads)
         if reads > limit { step = span / limit + (span % limit == 0 ? 0 : 1) }
         let count = Int(min(reads, limit))
-        guard let values = element.controlledValues(of: "factor", from: from &+ step, step: step, count: count) else {
-            return .failure(MapFailure(description: "the control source gives no values after \(ClockTime.describe(from))"))
-        }
-        for (k, value) in values.enumerated() {
-            guard value.isFinite, value >= 0 else {
-                return .failure(MapFailure(description: "factor \(value) at \(ClockTime.describe(from &+ UInt64(k + 1) &* step)) "
-                                           + "is not a finite scale >= 0"))
-            }
-            curve.append(time: ClockTime.seconds(from &+ UInt64(k + 1) &* step), value: value)
-        }
+        if let failure = appendControlledFactor(to: &curve, from: from, step: step, count: count) { return .failure(failure) }
         return splice(curve, at: start, into: current)
     }
 
@@ -136,7 +128,11 @@ extension WarpElement where S: ~Copyable {
             state.map = map
             return old
         }
-        if oldDuration != map.outputDuration { element.notify("output-duration") }
+        if oldDuration != map.outputDuration {
+            element.notify("output-duration")
+            // A seek bar learns the new length (DURATION_CHANGED: it asks again).
+            if oldDuration != nil { element.postDurationChanged() }
+        }
         guard let input = slot.stream.timeline.input else { return }
         guard !slot.stream.timeline.segmentPending, slot.stream.timeline.warp != nil,
               let old = slot.stream.timeline.output else {

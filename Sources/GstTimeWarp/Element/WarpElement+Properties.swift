@@ -42,7 +42,8 @@ extension WarpElement where S: ~Copyable {
         case TIMEWARP_PROP_DURATION: value.set(settings.duration)
         case TIMEWARP_PROP_REVERSE: value.set(bool: all.reverse)
         case TIMEWARP_PROP_OUTPUT_DURATION:
-            let out = map?.outputDuration
+            let ahead = controlledMap(settings, mediaDuration: settings.durationSeconds).flatMap { try? $0.get() }
+            let out = map?.outputDuration ?? ahead?.outputDuration
                 ?? (try? settings.makeMap(mediaDuration: settings.durationSeconds))?.outputDuration
             value.set(out.map(ClockTime.fromSeconds) ?? ClockTime.none)
         default: return S.Kind.getProperty(id, value, settings: all, counters: counters)
