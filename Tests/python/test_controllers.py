@@ -151,5 +151,48 @@ class ControllerDurationTests(unittest.TestCase):
         self.assertAlmostEqual(d / Gst.SECOND, 20 - 149 / 30, delta=1e-6)
 
 
+    def test_control_points_set_while_playing_are_followed(self):
+        """A constant source (1 at 0 s and 10 s) read ahead gives 10 s. In the probe of the 150th
+        frame (pts t_c = 149/30 s) the application adds 2 at 6 s: from t_c on the factor is
+        1 + t/6 up to 6 s and 2 - (t - 6)/4 after, so the duration becomes
+        t_c + [(6 - t_c) + (36 - t_c^2)/12] + 6, and DURATION_CHANGED is posted."""
+        Gst = ref.gst()
+        GstController = controller()
+        cs = GstController.InterpolationControlSource()
+        cs.set_property("mode", GstController.InterpolationMode.LINEAR)
+        cs.set(0, 1.0)
+        cs.set(10 * Gst.SECOND, 1.0)
+        p = Gst.parse_launch(VIDEO + " ! video/x-raw,framerate=0/1 ! fakesink sync=false")
+        w = p.get_by_name("w")
+        w.add_control_binding(GstController.DirectControlBinding.new_absolute(w, "factor", cs))
+        seen = []
+
+        def probe(pad, info):
+            seen.append(info.get_buffer().pts)
+            if len(seen) == 150:
+                cs.set(6 * Gst.SECOND, 2.0)
+            return Gst.PadProbeReturn.OK
+        w.get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, probe)
+        p.set_state(Gst.State.PAUSED)
+        p.get_state(10 * Gst.SECOND)
+        ok, before = p.query_duration(Gst.Format.TIME)
+        self.assertTrue(ok)
+        self.assertAlmostEqual(before / Gst.SECOND, 10.0, delta=1e-6)
+        p.set_state(Gst.State.PLAYING)
+        changed = False
+        bus = p.get_bus()
+        while True:
+            msg = bus.timed_pop_filtered(30 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR
+                                         | Gst.MessageType.DURATION_CHANGED)
+            if msg is None or msg.type != Gst.MessageType.DURATION_CHANGED:
+                break
+            changed = True
+        ok, d = p.query_duration(Gst.Format.TIME)
+        p.set_state(Gst.State.NULL)
+        self.assertEqual(msg.type, Gst.MessageType.EOS)
+        self.assertTrue(changed)
+        tc = 149 / 30
+        self.assertAlmostEqual(d / Gst.SECOND, tc + (6 - tc) + (36 - tc * tc) / 12 + 6, delta=1e-6)
+
 if __name__ == "__main__":
     unittest.main()

@@ -60,6 +60,10 @@ extension WarpElement where S: ~Copyable {
     /// the values of `factor` read every `LiveMapState.controlStep` up to past `end` (ns).
     func extendControlled(_ current: TimeMap, at changeTime: Double, through end: UInt64,
                                   continuing: Bool) -> Result<TimeMap, MapFailure> {
+        if continuing, let last = current.lastSampledPiece(),
+           let checked = checkedAhead(current, last.curve, from: ClockTime.fromSeconds(changeTime), through: end) {
+            return checked
+        }
         var start = changeTime
         var curve: SampledScaleCurve
         if continuing, let last = current.lastSampledPiece() {

@@ -23,16 +23,27 @@ extension WarpElement where S: ~Copyable {
     /// controlled or `D` is unknown.
     func controlledMap(_ settings: TimeMapSettings, mediaDuration: Double?) -> Result<TimeMap, MapFailure>? {
         guard let duration = mediaDuration, duration.isFinite, duration > 0, followsController(settings) else { return nil }
-        let end = ClockTime.fromSeconds(duration)
-        var step = LiveMapState.controlStep
-        var reads = end / step + 1
-        if reads > Self.maxAheadReads {
-            step = end / Self.maxAheadReads + 1
-            reads = end / step + 1
+        return readAhead(from: 0, holding: settings.factor, through: ClockTime.fromSeconds(duration)).flatMap { curve in
+            Result { () throws(TimeMapError) in try TimeMap(curve: curve, mediaDuration: duration) }
+                .mapError { MapFailure(description: "\($0)") }
+                .flatMap(checkedRange)
         }
-        var curve = SampledScaleCurve(time: 0, value: firstControlledValue(at: 0, holding: settings.factor))
+    }
+
+    /// The controlled `factor` read from `start` (ns) to one step past `end`, at
+    /// `LiveMapState.controlStep` (coarser when that takes more than `maxAheadReads` reads);
+    /// `held` where the source has no value at `start`.
+    func readAhead(from start: UInt64, holding held: Double, through end: UInt64) -> Result<SampledScaleCurve, MapFailure> {
+        let span = end > start ? end - start : 0
+        var step = LiveMapState.controlStep
+        var reads = span / step + 1
+        if reads > Self.maxAheadReads {
+            step = span / Self.maxAheadReads + 1
+            reads = span / step + 1
+        }
+        var curve = SampledScaleCurve(time: ClockTime.seconds(start), value: firstControlledValue(at: start, holding: held))
         let block = UInt64(LiveMapState.maxControlReads)
-        var from: UInt64 = 0
+        var from = start
         var left = reads
         while left > 0 {
             let count = min(left, block)
@@ -42,9 +53,35 @@ extension WarpElement where S: ~Copyable {
             from &+= count &* step
             left -= count
         }
-        return Result { () throws(TimeMapError) in try TimeMap(curve: curve, mediaDuration: duration) }
-            .mapError { MapFailure(description: "\($0)") }
-            .flatMap(checkedRange)
+        return .success(curve)
+    }
+
+    /// For a controlled piece read ahead of time (`last` reaches past `end`): `current` when the
+    /// control source still gives the values the piece holds from `start` to `end` (ns, the
+    /// buffer about to play), else `current` with the source read again from `start` to the end
+    /// of the stream (the application changed its control points). Nil when `last` does not reach
+    /// past `end` (the piece is extended as the stream plays instead).
+    func checkedAhead(_ current: TimeMap, _ last: SampledScaleCurve, from start: UInt64,
+                      through end: UInt64) -> Result<TimeMap, MapFailure>? {
+        let step = LiveMapState.controlStep
+        guard let duration = current.mediaDuration, end >= start,
+              ClockTime.fromSeconds(last.lastTime) >= end &+ step else { return nil }
+        let count = Int((end - start) / step) + 1
+        let values = element.controlledValues(of: "factor", from: start, step: step, count: count) ?? []
+        let agrees = values.enumerated().allSatisfy { k, value in
+            guard !value.isNaN else { return true }  // no value here: the last one holds, as in the piece
+            let expected = last.scale(at: ClockTime.seconds(start &+ UInt64(k) &* step))
+            return abs(value - expected) <= 1e-9 * max(1, abs(value))
+        }
+        if agrees { return .success(current) }
+        element.log(.debug, "control source changed: reading it again from \(ClockTime.describe(start))")
+        let startSeconds = ClockTime.seconds(start)
+        return readAhead(from: start, holding: last.scale(at: startSeconds), through: ClockTime.fromSeconds(duration))
+            .flatMap { curve in
+                Result { () throws(TimeMapError) in try current.splicing(curve, at: startSeconds) }
+                    .mapError { MapFailure(description: "\($0)") }
+                    .flatMap(checkedRange)
+            }
     }
 
     /// The value of the bound `factor` at `at` (ns), or `held` where the source gives none.
