@@ -26,6 +26,12 @@ input_time_with (GstElement * element, const GstStructure * properties, guint64 
   return timewarp_impl_map_time_with (element, properties, t, TRUE);
 }
 
+static gboolean
+change_at (GstElement * element, const GstStructure * properties, guint64 t)
+{
+  return timewarp_impl_change_at (element, properties, t);
+}
+
 void
 timewarp_install_time_map_signals (GObjectClass * gobject_class)
 {
@@ -46,5 +52,11 @@ timewarp_install_time_map_signals (GObjectClass * gobject_class)
       G_TYPE_UINT64);
   g_signal_new_class_handler ("input-time-with", type, flags, G_CALLBACK (input_time_with),
       NULL, NULL, NULL, G_TYPE_UINT64, 2, GST_TYPE_STRUCTURE | G_SIGNAL_TYPE_STATIC_SCOPE,
+      G_TYPE_UINT64);
+  /* gboolean change-at (GstStructure properties, guint64 t): the property values take effect
+   * at input stream time t (NONE: at the next buffer); give both elements the same t to change
+   * them at the same instant. FALSE, and nothing changed, for a structure it cannot use. */
+  g_signal_new_class_handler ("change-at", type, flags, G_CALLBACK (change_at),
+      NULL, NULL, NULL, G_TYPE_BOOLEAN, 2, GST_TYPE_STRUCTURE | G_SIGNAL_TYPE_STATIC_SCOPE,
       G_TYPE_UINT64);
 }

@@ -6,3 +6,4 @@ extension ElementHandle {
         if let m = gst_message_new_duration_changed(object) { _ = gst_element_post_message(raw, m) }
     }
 }
+

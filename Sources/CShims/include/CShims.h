@@ -119,6 +119,8 @@ guint64 timewarp_impl_map_time (GstElement *element, guint64 t, gboolean inverse
 /** output-time-with / input-time-with: the map for `properties` over the element's settings. */
 guint64 timewarp_impl_map_time_with (GstElement *element, const GstStructure *properties,
     guint64 t, gboolean inverse);
+/** change-at: the property values of `properties` take effect at input stream time `t`. */
+gboolean timewarp_impl_change_at (GstElement *element, const GstStructure *properties, guint64 t);
 
 /* ---- Wrappers for macros and variadic functions --------------------------------------- */
 

@@ -19,3 +19,10 @@ func timewarpImplMapTimeWith(_ element: UnsafeMutablePointer<GstElement>?, _ pro
     guard let properties else { return guint64(impl.mapTime(UInt64(t), inverse: inverse != 0, settings: nil)) }
     return guint64(impl.mapTime(UInt64(t), inverse: inverse != 0, structure: StructureView(raw: properties)))
 }
+
+@_cdecl("timewarp_impl_change_at")
+func timewarpImplChangeAt(_ element: UnsafeMutablePointer<GstElement>?, _ properties: UnsafePointer<GstStructure>?,
+                          _ t: guint64) -> gboolean {
+    guard let impl = ElementBox.impl(of: element), let properties else { return 0 }
+    return impl.changeAt(StructureView(raw: properties), streamTime: UInt64(t)) ? 1 : 0
+}

@@ -33,6 +33,8 @@ protocol TimeWarpElementImpl: AnyObject, Sendable {
     func mapTime(_ t: UInt64, inverse: Bool, structure: StructureView) -> UInt64
     /// The element's time-map settings.
     var timeMapSettings: TimeMapSettings { get }
+    /// Applies the property values of `structure` at input stream time `t` (`change-at`).
+    func changeAt(_ structure: StructureView, streamTime t: UInt64) -> Bool
 }
 
 /// The retained object stored in the C instance: one reference to the element's Swift side.

@@ -15,11 +15,24 @@ extension WarpElement where S: ~Copyable {
         let bound = element.hasControlBindings
         if bound { element.syncControlledValues(at: streamTime) }
         let factorBound = bound && element.isControlled("factor")
-        let changed = live.settingsChanged.load(ordering: .acquiring)
+        var changed = live.settingsChanged.load(ordering: .acquiring)
             && live.settingsChanged.exchange(false, ordering: .acquiringAndReleasing)
         let wasFollowing = live.followingController.load(ordering: .relaxed)
         let used = live.mapUsed.load(ordering: .relaxed)
         if !used { live.mapUsed.store(true, ordering: .relaxed) }
+        // Changes scheduled at an input stream time (WarpElement+ChangeTime.swift) wait for the
+        // buffer that reaches them and are spliced in there, in order.
+        var due: [ScheduledChange] = []
+        if changed, used {
+            let (ready, waiting) = shared.withLock { state -> ([ScheduledChange], Bool) in
+                let ready = state.scheduledChanges.prefix { $0.at < span.end }
+                state.scheduledChanges.removeFirst(ready.count)
+                return (Array(ready), !state.scheduledChanges.isEmpty)
+            }
+            due = ready
+            if waiting { live.settingsChanged.store(true, ordering: .releasing) }
+            if due.isEmpty { changed = false }
+        }
         guard factorBound || changed || wasFollowing else { return }
 
         let settings = shared.withLock { $0.settings.timeMap }
@@ -32,6 +45,8 @@ extension WarpElement where S: ~Copyable {
             // A map integrated ahead of time (`controlledMap`) already holds the controlled piece.
             next = extendControlled(current, at: changeTime, through: span.end,
                                     continuing: wasFollowing || current.lastSampledPiece() != nil)
+        } else if !due.isEmpty {
+            next = splicing(due, into: current, notBefore: streamTime)
         } else {
             next = buildMap(settings).flatMap { new in
                 Result { () throws(TimeMapError) in try current.splicing(new, at: changeTime) }

@@ -61,8 +61,17 @@ extension WarpElement where S: ~Copyable {
 
     /// A time-map setting changed: before any buffer used the map it is simply built again;
     /// afterwards the streaming thread splices the new map in at its next buffer.
-    private func mapSettingsDidChange(_ state: inout SharedState) {
-        if !live.mapUsed.load(ordering: .relaxed) { state.map = nil }
+    /// A change scheduled at an input stream time `at` (ns; nil: the next buffer) joins the
+    /// queue the streaming thread applies in order.
+    func mapSettingsDidChange(_ state: inout SharedState, at: UInt64? = nil) {
+        if !live.mapUsed.load(ordering: .relaxed) {
+            state.map = nil
+            state.scheduledChanges.removeAll()
+        } else if state.scheduledChanges.count < Self.maxScheduledChanges {
+            state.scheduledChanges.append(ScheduledChange(at: at ?? 0, timeMap: state.settings.timeMap))
+        } else {
+            state.scheduledChanges[state.scheduledChanges.count - 1].timeMap = state.settings.timeMap
+        }
         live.settingsChanged.store(true, ordering: .releasing)
     }
 }
