@@ -39,6 +39,11 @@ timewarp_install_time_map_properties (GObjectClass * gobject_class)
           "Play backwards into a forward stream: the element asks upstream for reverse playback "
           "(a seek at rate -1) and outputs ascending timestamps, output time T(end) - T(t)",
           FALSE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_SPEED,
+      g_param_spec_double ("speed", "Speed",
+          "1/factor: the playback rate of function=constant (2 = twice as fast), as GES's rate "
+          "properties (videorate rate, scaletempo rate) count it; setting it sets factor",
+          1e-9, G_MAXDOUBLE, 1.0, rw));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_OUTPUT_DURATION,
       g_param_spec_uint64 ("output-duration", "Output duration",
           "Duration after warping, D*F(1), in nanoseconds (NONE until D is known)",

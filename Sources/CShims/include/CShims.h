@@ -56,6 +56,8 @@ typedef enum {
   TIMEWARP_PROP_FRAME_MODE,
   TIMEWARP_PROP_MAX_BLEND_FRAMES,
   TIMEWARP_PROP_PITCH,
+  /* both: the constant-rate inverse of factor (GES's rate convention) */
+  TIMEWARP_PROP_SPEED,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */

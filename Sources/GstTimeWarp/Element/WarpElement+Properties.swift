@@ -10,6 +10,7 @@ extension WarpElement where S: ~Copyable {
             switch property {
             case TIMEWARP_PROP_FUNCTION: state.settings.timeMap.function = WarpFunction(gEnumValue: value.enumValue)
             case TIMEWARP_PROP_FACTOR: state.settings.timeMap.factor = value.double
+            case TIMEWARP_PROP_SPEED: state.settings.timeMap.factor = 1 / value.double
             case TIMEWARP_PROP_MODIFIER: state.settings.timeMap.modifier = value.double
             case TIMEWARP_PROP_KEYFRAMES: state.settings.timeMap.keyframes = value.string
             case TIMEWARP_PROP_EXPRESSION: state.settings.timeMap.expression = value.string
@@ -36,6 +37,7 @@ extension WarpElement where S: ~Copyable {
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_FUNCTION: value.set(enumValue: settings.function.rawValue)
         case TIMEWARP_PROP_FACTOR: value.set(settings.factor)
+        case TIMEWARP_PROP_SPEED: value.set(settings.factor > 0 ? min(1 / settings.factor, Double.greatestFiniteMagnitude) : Double.greatestFiniteMagnitude)
         case TIMEWARP_PROP_MODIFIER: value.set(settings.modifier)
         case TIMEWARP_PROP_KEYFRAMES: value.set(settings.keyframes)
         case TIMEWARP_PROP_EXPRESSION: value.set(settings.expression)

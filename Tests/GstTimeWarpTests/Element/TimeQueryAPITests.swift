@@ -85,4 +85,23 @@ final class TimeQueryAPITests: XCTestCase {
         XCTAssertEqual(mapped("p, factor=fast", sec), ClockTime.none)
         XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: element), 2 * sec, "the element keeps factor 1")
     }
+
+    /// `speed` is 1/factor (GES's rate convention): speed 2 sets factor 0.5, so T(2 s) = 1 s;
+    /// factor 4 reads back as speed 0.25; a structure may give `speed` too.
+    func testSpeedIsTheInverseOfFactor() throws {
+        let h = Harness("videotimewarp speed=2")
+        let element = try XCTUnwrap(h.inner("videotimewarp"))
+        defer { gst_object_unref(element) }
+        XCTAssertEqual(TimeWarpPlugin.timeMapSettings(of: element)?.factor, 0.5)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: element), 1 * sec)
+        h.set("factor", double: 4)
+        var v = GValue()
+        g_value_init(&v, GType(G_TYPE_DOUBLE_RAW))
+        g_object_get_property(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self), "speed", &v)
+        XCTAssertEqual(g_value_get_double(&v), 0.25)
+        g_value_unset(&v)
+        let s = try XCTUnwrap(gst_structure_new_from_string("p, speed=4"))
+        defer { gst_structure_free(s) }
+        XCTAssertEqual(UInt64(timewarpImplMapTimeWith(element, s, guint64(2 * sec), 0)), 500 * ms)
+    }
 }
