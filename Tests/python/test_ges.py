@@ -105,10 +105,15 @@ class GESTimeEffectTests(unittest.TestCase):
         pipeline.set_state(Gst.State.PAUSED)
         try:
             self.assertEqual(pipeline.get_state(30 * Gst.SECOND)[0], Gst.StateChangeReturn.SUCCESS)
+            bus = pipeline.get_bus()
+            while bus.pop_filtered(Gst.MessageType.ASYNC_DONE):
+                pass  # the preroll's
             for y in (0.4, 0.8, 1.2, 1.5, 2.2, 2.8):
                 self.assertTrue(pipeline.seek_simple(Gst.Format.TIME, Gst.SeekFlags.FLUSH | Gst.SeekFlags.ACCURATE,
                                                      int(y * Gst.SECOND)))
-                pipeline.get_state(30 * Gst.SECOND)
+                # The seek's own preroll (get_state may answer before it started).
+                done = ref.wait_bus(pipeline, Gst.MessageType.ASYNC_DONE | Gst.MessageType.ERROR, 30)
+                self.assertEqual(done.type, Gst.MessageType.ASYNC_DONE)
                 sample = conv.get_by_name("s").emit("try-pull-preroll", 10 * Gst.SECOND)
                 self.assertIsNotNone(sample)
                 buf = sample.get_buffer()
