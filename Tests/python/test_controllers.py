@@ -95,6 +95,32 @@ class ControllerDurationTests(unittest.TestCase):
             self.assertAlmostEqual(d / S, 13.0, delta=1e-6, msg=description)
             self.assertEqual(out, d, description)
 
+    def test_lfo_duration_in_paused_and_after_playing(self):
+        """An LFO sine (offset 1, amplitude 0.5, 0.25 Hz) on factor over D = 10 s:
+        integral of 1 + 0.5 sin(pi t / 2) = 10 + 0.5 (1 - cos(5 pi)) / (pi / 2) = 10 + 2 / pi s,
+        in PAUSED, and the same after playing to the end (the buffers' checks of the source find
+        it unchanged)."""
+        import math
+        Gst = ref.gst()
+        GstController = controller()
+        lfo = GstController.LFOControlSource()
+        lfo.set_property("waveform", GstController.LFOWaveform.SINE)
+        lfo.set_property("frequency", 0.25)
+        lfo.set_property("amplitude", 0.5)
+        lfo.set_property("offset", 1.0)
+        expected = 10 + 2 / math.pi
+        d, out = self.paused_duration(VIDEO, lfo)
+        self.assertAlmostEqual(d / Gst.SECOND, expected, delta=1e-6)
+        p = Gst.parse_launch(VIDEO + " ! fakesink sync=false")
+        w = p.get_by_name("w")
+        w.add_control_binding(GstController.DirectControlBinding.new_absolute(w, "factor", lfo))
+        p.set_state(Gst.State.PLAYING)
+        msg = ref.wait_bus(p, Gst.MessageType.EOS | Gst.MessageType.ERROR, 30)
+        ok, d = p.query_duration(Gst.Format.TIME)
+        p.set_state(Gst.State.NULL)
+        self.assertEqual(msg.type, Gst.MessageType.EOS)
+        self.assertAlmostEqual(d / Gst.SECOND, expected, delta=1e-6)
+
     def test_trigger_steps_the_factor_while_playing(self):
         Gst = ref.gst()
         GstController = controller()

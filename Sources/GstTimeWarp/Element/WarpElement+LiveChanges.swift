@@ -76,7 +76,7 @@ extension WarpElement where S: ~Copyable {
     func extendControlled(_ current: TimeMap, at changeTime: Double, through end: UInt64,
                                   continuing: Bool) -> Result<TimeMap, MapFailure> {
         if continuing, let last = current.lastSampledPiece(),
-           let checked = checkedAhead(current, last.curve, from: ClockTime.fromSeconds(changeTime), through: end) {
+           let checked = checkedAhead(current, last, from: ClockTime.fromSeconds(changeTime), through: end) {
             return checked
         }
         var start = changeTime

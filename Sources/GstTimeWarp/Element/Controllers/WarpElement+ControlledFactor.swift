@@ -34,13 +34,8 @@ extension WarpElement where S: ~Copyable {
     /// `LiveMapState.controlStep` (coarser when that takes more than `maxAheadReads` reads);
     /// `held` where the source has no value at `start`.
     func readAhead(from start: UInt64, holding held: Double, through end: UInt64) -> Result<SampledScaleCurve, MapFailure> {
-        let span = end > start ? end - start : 0
-        var step = LiveMapState.controlStep
-        var reads = span / step + 1
-        if reads > Self.maxAheadReads {
-            step = span / Self.maxAheadReads + 1
-            reads = span / step + 1
-        }
+        let step = Self.aheadStep(from: start, through: end)
+        let reads = (end > start ? end - start : 0) / step + 1
         var curve = SampledScaleCurve(time: ClockTime.seconds(start), value: firstControlledValue(at: start, holding: held))
         let block = UInt64(LiveMapState.maxControlReads)
         var from = start
@@ -56,27 +51,41 @@ extension WarpElement where S: ~Copyable {
         return .success(curve)
     }
 
+    /// The step at which `readAhead` reads `[start, end]` (ns): `LiveMapState.controlStep`, or
+    /// coarser when that would take more than `maxAheadReads` reads.
+    static func aheadStep(from start: UInt64, through end: UInt64) -> UInt64 {
+        let span = end > start ? end - start : 0
+        let step = LiveMapState.controlStep
+        return span / step + 1 > maxAheadReads ? span / maxAheadReads + 1 : step
+    }
+
     /// For a controlled piece read ahead of time (`last` reaches past `end`): `current` when the
     /// control source still gives the values the piece holds from `start` to `end` (ns, the
     /// buffer about to play), else `current` with the source read again from `start` to the end
     /// of the stream (the application changed its control points). Nil when `last` does not reach
     /// past `end` (the piece is extended as the stream plays instead).
-    func checkedAhead(_ current: TimeMap, _ last: SampledScaleCurve, from start: UInt64,
+    func checkedAhead(_ current: TimeMap, _ last: (start: Double, curve: SampledScaleCurve), from start: UInt64,
                       through end: UInt64) -> Result<TimeMap, MapFailure>? {
-        let step = LiveMapState.controlStep
         guard let duration = current.mediaDuration, end >= start,
-              ClockTime.fromSeconds(last.lastTime) >= end &+ step else { return nil }
-        let count = Int((end - start) / step) + 1
-        let values = element.controlledValues(of: "factor", from: start, step: step, count: count) ?? []
+              ClockTime.fromSeconds(last.curve.lastTime) >= end &+ LiveMapState.controlStep else { return nil }
+        // Read on the piece's own grid, where its knots hold the source's values exactly (between
+        // them it interpolates linearly, which a cubic or LFO source does not).
+        let origin = ClockTime.fromSeconds(last.start)
+        let step = Self.aheadStep(from: origin, through: ClockTime.fromSeconds(duration))
+        let offset = start > origin ? start - origin : 0
+        let first = origin &+ (offset / step + (offset % step == 0 ? 0 : 1)) &* step
+        guard first <= end else { return .success(current) }
+        let count = Int(min((end - first) / step + 1, UInt64(LiveMapState.maxControlReads)))
+        let values = element.controlledValues(of: "factor", from: first, step: step, count: count) ?? []
         let agrees = values.enumerated().allSatisfy { k, value in
             guard !value.isNaN else { return true }  // no value here: the last one holds, as in the piece
-            let expected = last.scale(at: ClockTime.seconds(start &+ UInt64(k) &* step))
+            let expected = last.curve.scale(at: ClockTime.seconds(first &+ UInt64(k) &* step))
             return abs(value - expected) <= 1e-9 * max(1, abs(value))
         }
         if agrees { return .success(current) }
         element.log(.debug, "control source changed: reading it again from \(ClockTime.describe(start))")
         let startSeconds = ClockTime.seconds(start)
-        return readAhead(from: start, holding: last.scale(at: startSeconds), through: ClockTime.fromSeconds(duration))
+        return readAhead(from: start, holding: last.curve.scale(at: startSeconds), through: ClockTime.fromSeconds(duration))
             .flatMap { curve in
                 Result { () throws(TimeMapError) in try current.splicing(curve, at: startSeconds) }
                     .mapError { MapFailure(description: "\($0)") }
