@@ -19,6 +19,7 @@ fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 
 docs=(README.md docs/*.md)
 examples=(examples/python/play_warped.py examples/python/live_control.py examples/python/reverse_seek.py
+          examples/python/ges_time_effect.py
           examples/swift-embedding/Sources/WarpEmbedding/main.swift examples/swift-embedding/Package.swift)
 
 # Each ```python or ```swift block of a document, as "DOC:LINE:FILE" (FILE: the examples/ file the
@@ -72,6 +73,11 @@ out=$(/usr/bin/python3 "$root/examples/python/live_control.py" 2>&1) \
 out=$(/usr/bin/python3 "$root/examples/python/reverse_seek.py" "$scratch/in.mp4" 2>&1) \
   && grep -q "played 6.000 s backwards: 180 frames, descending" <<<"$out" && echo "PASS examples/python/reverse_seek.py: $out" \
   || fail "examples/python/reverse_seek.py: $out"
+# GES: D = 3 s, triangle factor 2: duration-limit 3.750 s, rendered.
+out=$(cd "$scratch" && /usr/bin/python3 "$root/examples/python/ges_time_effect.py" in.mp4 ges.mkv 2>&1) \
+  && grep -q "duration-limit 3.750 s" <<<"$out" && [ -s "$scratch/ges.mkv" ] \
+  && echo "PASS examples/python/ges_time_effect.py: $(grep duration-limit <<<"$out")" \
+  || fail "examples/python/ges_time_effect.py: $out"
 # A fresh build directory each time: SwiftPM does not notice files added to a path dependency
 # in an existing one.
 if out=$(swift build --package-path examples/swift-embedding --scratch-path "$scratch/build" 2>&1 \

@@ -94,6 +94,7 @@ timewarp_element_class_init (TimeWarpElementClass * klass)
   gobject_class->finalize = timewarp_element_finalize;
   GST_ELEMENT_CLASS (klass)->change_state = GST_DEBUG_FUNCPTR (timewarp_element_change_state);
   timewarp_install_time_map_properties (gobject_class);
+  timewarp_install_time_map_signals (gobject_class);
 }
 
 /* Registered by hand (not G_DEFINE_ABSTRACT_TYPE): a base_init, and an instance init that gets

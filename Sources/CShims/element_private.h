@@ -13,6 +13,7 @@ typedef struct {
 #define TIMEWARP_TYPE_ELEMENT (timewarp_element_get_type ())
 
 void timewarp_install_time_map_properties (GObjectClass * gobject_class);
+void timewarp_install_time_map_signals (GObjectClass * gobject_class);
 void timewarp_debug_init (void);
 
 #endif

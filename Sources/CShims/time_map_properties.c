@@ -45,6 +45,11 @@ timewarp_install_time_map_properties (GObjectClass * gobject_class)
           "frame: the first segment's start, or the first buffer's with a live source)",
           0, G_MAXUINT64, TIMEWARP_DEFAULT_START_TIME,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_SPEED,
+      g_param_spec_double ("speed", "Speed",
+          "1/factor: the playback rate of function=constant (2 = twice as fast), as GES's rate "
+          "properties (videorate rate, scaletempo rate) count it; setting it sets factor",
+          1e-9, G_MAXDOUBLE, 1.0, rw));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_OUTPUT_DURATION,
       g_param_spec_uint64 ("output-duration", "Output duration",
           "Duration after warping, D*F(1), in nanoseconds (NONE until D is known)",

@@ -96,6 +96,13 @@ public struct VideoInfo {
 
     /// Bytes of one frame with the default strides.
     public var size: Int { Int(raw.size) }
+
+    /// The caps' `interlace-mode` when it is not progressive (`interleaved`, `mixed`, ...), nil
+    /// for progressive video.
+    public var interlaceMode: String? {
+        guard raw.interlace_mode != GST_VIDEO_INTERLACE_MODE_PROGRESSIVE else { return nil }
+        return gst_video_interlace_mode_to_string(raw.interlace_mode).map { String(cString: $0) } ?? "interlaced"
+    }
 }
 
 extension Caps {

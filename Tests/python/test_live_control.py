@@ -144,6 +144,28 @@ class LiveSourceTests(unittest.TestCase):
             expected = origin + (t_before(t) if n < 9 else t_before(tc) + 2 * (t - tc))
             self.assertAlmostEqual(pts / 1e9, expected, delta=2e-6, msg="frame %d" % n)
 
+    def test_live_source_with_an_expression_in_t(self):
+        """An expression in t needs no duration (issue 21): s = 1 + 0.5 sin(4t), so
+        T(t) = t + (1 - cos 4t) / 8 in closed form, on the live source's own timestamps."""
+        import math
+        Gst = ref.gst()
+        pipeline = Gst.parse_launch(
+            "videotestsrc is-live=true num-buffers=15 ! video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1 "
+            "! videotimewarp name=v function=expression expression=\"1 + 0.5*sin(4*t)\" "
+            "! video/x-raw,framerate=0/1 ! appsink name=vs sync=false")
+        warp = pipeline.get_by_name("v")
+        inputs = []
+
+        def probe(pad, info):
+            inputs.append(info.get_buffer().pts)
+            return Gst.PadProbeReturn.OK
+        warp.get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, probe)
+        out = pull_all(pipeline, ["vs"])["vs"]
+        self.assertEqual(len(out), 15)
+        for n, ((pts, _, _), pts_in) in enumerate(zip(out, inputs)):
+            t = pts_in / 1e9
+            self.assertAlmostEqual(pts / 1e9, t + (1 - math.cos(4 * t)) / 8, delta=2e-6, msg="frame %d" % n)
+
     def live_latency(self, description):
         Gst = ref.gst()
         pipeline = Gst.parse_launch(description)

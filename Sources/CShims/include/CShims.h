@@ -59,6 +59,8 @@ typedef enum {
   TIMEWARP_PROP_PITCH,
   /* both: the map's origin */
   TIMEWARP_PROP_START_TIME,
+  /* both: the constant-rate inverse of factor (GES's rate convention) */
+  TIMEWARP_PROP_SPEED,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -121,6 +123,13 @@ void timewarp_impl_state_will_change (GstElement *element, GstStateChange transi
 void timewarp_impl_state_did_change (GstElement *element, GstStateChange transition);
 gboolean timewarp_impl_set_property (GObject *object, guint prop_id, const GValue *value);
 gboolean timewarp_impl_get_property (GObject *object, guint prop_id, GValue *value);
+/** The action signals output-time (inverse FALSE) and input-time (TRUE). */
+guint64 timewarp_impl_map_time (GstElement *element, guint64 t, gboolean inverse);
+/** output-time-with / input-time-with: the map for `properties` over the element's settings. */
+guint64 timewarp_impl_map_time_with (GstElement *element, const GstStructure *properties,
+    guint64 t, gboolean inverse);
+/** change-at: the property values of `properties` take effect at input stream time `t`. */
+gboolean timewarp_impl_change_at (GstElement *element, const GstStructure *properties, guint64 t);
 
 /* ---- Wrappers for macros and variadic functions --------------------------------------- */
 

@@ -11,9 +11,8 @@ extension AudioState {
             return false
         }
         if let format, format != newFormat {
-            out.postWarning(.stream, code: ErrorCode.streamFormat,
-                            "Audio caps changed mid-stream; continuing with the new format",
-                            debug: caps.description)
+            // An ordinary renegotiation: logged at debug level, not posted (as identity does).
+            out.log(.debug, "audio caps changed mid-stream to \(caps.description)")
             _ = drain(out)
         }
         format = newFormat

@@ -24,4 +24,15 @@ struct SharedState: Sendable {
     var origin: MediaOrigin?
     /// The current segment pair, once a segment went out.
     var timeline: PublishedTimeline?
+    /// Time-map changes made while the map is in use, in order, each with the input stream time
+    /// (ns) at which it takes effect (0: at the next buffer); see `WarpElement+ChangeTime.swift`.
+    var scheduledChanges: [ScheduledChange] = []
+}
+
+/// A time-map change waiting for the input stream time at which it takes effect.
+struct ScheduledChange: Sendable {
+    /// The input stream time (ns); 0: at the next buffer.
+    var at: UInt64
+    /// The time-map settings from then on.
+    var timeMap: TimeMapSettings
 }

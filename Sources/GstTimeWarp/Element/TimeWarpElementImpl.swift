@@ -26,6 +26,15 @@ protocol TimeWarpElementImpl: AnyObject, Sendable {
     func getProperty(_ id: UInt32, _ value: PropertyValue) -> Bool
     /// Uses `curve` (nil: the properties' curve) from the next stream or segment on.
     func setCustomCurve(_ curve: (any TimeScaleCurve)?)
+    /// `T(t)` (`inverse`: `T⁻¹(t)`) in ns through the element's map, or the map `settings`
+    /// describe; `ClockTime.none` where it is not defined.
+    func mapTime(_ t: UInt64, inverse: Bool, settings: TimeMapSettings?) -> UInt64
+    /// `mapTime` for the element's settings overridden by the fields of `structure`.
+    func mapTime(_ t: UInt64, inverse: Bool, structure: StructureView) -> UInt64
+    /// The element's time-map settings.
+    var timeMapSettings: TimeMapSettings { get }
+    /// Applies the property values of `structure` at input stream time `t` (`change-at`).
+    func changeAt(_ structure: StructureView, streamTime t: UInt64) -> Bool
 }
 
 /// The retained object stored in the C instance: one reference to the element's Swift side.

@@ -15,11 +15,24 @@ extension WarpElement where S: ~Copyable {
         let bound = element.hasControlBindings
         if bound { element.syncControlledValues(at: streamTime) }
         let factorBound = bound && element.isControlled("factor")
-        let changed = live.settingsChanged.load(ordering: .acquiring)
+        var changed = live.settingsChanged.load(ordering: .acquiring)
             && live.settingsChanged.exchange(false, ordering: .acquiringAndReleasing)
         let wasFollowing = live.followingController.load(ordering: .relaxed)
         let used = live.mapUsed.load(ordering: .relaxed)
         if !used { live.mapUsed.store(true, ordering: .relaxed) }
+        // Changes scheduled at an input stream time (WarpElement+ChangeTime.swift) wait for the
+        // buffer that reaches them and are spliced in there, in order.
+        var due: [ScheduledChange] = []
+        if changed, used {
+            let (ready, waiting) = shared.withLock { state -> ([ScheduledChange], Bool) in
+                let ready = state.scheduledChanges.prefix { $0.at < span.end }
+                state.scheduledChanges.removeFirst(ready.count)
+                return (Array(ready), !state.scheduledChanges.isEmpty)
+            }
+            due = ready
+            if waiting { live.settingsChanged.store(true, ordering: .releasing) }
+            if due.isEmpty { changed = false }
+        }
         guard factorBound || changed || wasFollowing else { return }
 
         let settings = shared.withLock { $0.settings.timeMap }
@@ -29,7 +42,11 @@ extension WarpElement where S: ~Copyable {
         live.followingController.store(following, ordering: .relaxed)
         let next: Result<TimeMap, MapFailure>
         if following {
-            next = extendControlled(current, at: changeTime, through: span.end, continuing: wasFollowing)
+            // A map integrated ahead of time (`controlledMap`) already holds the controlled piece.
+            next = extendControlled(current, at: changeTime, through: span.end,
+                                    continuing: wasFollowing || current.lastSampledPiece() != nil)
+        } else if !due.isEmpty {
+            next = splicing(due, into: current, notBefore: streamTime)
         } else {
             next = buildMap(settings).flatMap { new in
                 Result { () throws(TimeMapError) in try current.splicing(new, at: changeTime) }
@@ -58,6 +75,10 @@ extension WarpElement where S: ~Copyable {
     /// the values of `factor` read every `LiveMapState.controlStep` up to past `end` (ns).
     func extendControlled(_ current: TimeMap, at changeTime: Double, through end: UInt64,
                                   continuing: Bool) -> Result<TimeMap, MapFailure> {
+        if continuing, let last = current.lastSampledPiece(),
+           let checked = checkedAhead(current, last, from: ClockTime.fromSeconds(changeTime), through: end) {
+            return checked
+        }
         var start = changeTime
         var curve: SampledScaleCurve
         if continuing, let last = current.lastSampledPiece() {
@@ -69,9 +90,8 @@ extension WarpElement where S: ~Copyable {
             }
         } else {
             let at = ClockTime.fromSeconds(changeTime)
-            guard let first = element.controlledValues(of: "factor", from: at, step: 1, count: 1)?.first else {
-                return .failure(MapFailure(description: "the control source has no value at \(ClockTime.describe(at))"))
-            }
+            // No value there (a trigger between its points): the property's value holds.
+            let first = firstControlledValue(at: at, holding: shared.withLock { $0.settings.timeMap.factor })
             curve = SampledScaleCurve(time: changeTime, value: first)
         }
         let from = ClockTime.fromSeconds(curve.lastTime)
@@ -86,16 +106,7 @@ extension WarpElement where S: ~Copyable {
         let limit = UInt64(LiveMapState.maxControlReads)
         if reads > limit { step = span / limit + (span % limit == 0 ? 0 : 1) }
         let count = Int(min(reads, limit))
-        guard let values = element.controlledValues(of: "factor", from: from &+ step, step: step, count: count) else {
-            return .failure(MapFailure(description: "the control source gives no values after \(ClockTime.describe(from))"))
-        }
-        for (k, value) in values.enumerated() {
-            guard value.isFinite, value >= 0 else {
-                return .failure(MapFailure(description: "factor \(value) at \(ClockTime.describe(from &+ UInt64(k + 1) &* step)) "
-                                           + "is not a finite scale >= 0"))
-            }
-            curve.append(time: ClockTime.seconds(from &+ UInt64(k + 1) &* step), value: value)
-        }
+        if let failure = appendControlledFactor(to: &curve, from: from, step: step, count: count) { return .failure(failure) }
         return splice(curve, at: start, into: current)
     }
 
@@ -136,7 +147,11 @@ extension WarpElement where S: ~Copyable {
             state.map = map
             return old
         }
-        if oldDuration != map.outputDuration { element.notify("output-duration") }
+        if oldDuration != map.outputDuration {
+            element.notify("output-duration")
+            // A seek bar learns the new length (DURATION_CHANGED: it asks again).
+            if oldDuration != nil { element.postDurationChanged() }
+        }
         guard let input = slot.stream.timeline.input else { return }
         guard !slot.stream.timeline.segmentPending, slot.stream.timeline.warp != nil,
               let old = slot.stream.timeline.output else {

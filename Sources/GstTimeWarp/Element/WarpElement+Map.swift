@@ -38,6 +38,7 @@ extension WarpElement where S: ~Copyable {
     func buildMap(_ settings: TimeMapSettings) -> Result<TimeMap, MapFailure> {
         var mediaDuration = settings.durationSeconds
         if mediaDuration == nil, let d = sinkPad.peerDuration(), d > 0 { mediaDuration = ClockTime.seconds(d) }
+        if let controlled = controlledMap(settings, mediaDuration: mediaDuration) { return controlled }
         let built: TimeMap
         do { built = try settings.makeMap(mediaDuration: mediaDuration) } catch {
             return .failure(MapFailure(description: "\(error)"))

@@ -10,6 +10,7 @@ extension WarpElement where S: ~Copyable {
             switch property {
             case TIMEWARP_PROP_FUNCTION: state.settings.timeMap.function = WarpFunction(gEnumValue: value.enumValue)
             case TIMEWARP_PROP_FACTOR: state.settings.timeMap.factor = value.double
+            case TIMEWARP_PROP_SPEED: state.settings.timeMap.factor = 1 / value.double
             case TIMEWARP_PROP_MODIFIER: state.settings.timeMap.modifier = value.double
             case TIMEWARP_PROP_KEYFRAMES: state.settings.timeMap.keyframes = value.string
             case TIMEWARP_PROP_EXPRESSION: state.settings.timeMap.expression = value.string
@@ -39,6 +40,7 @@ extension WarpElement where S: ~Copyable {
         switch TimeWarpPropertyId(rawValue: id) {
         case TIMEWARP_PROP_FUNCTION: value.set(enumValue: settings.function.rawValue)
         case TIMEWARP_PROP_FACTOR: value.set(settings.factor)
+        case TIMEWARP_PROP_SPEED: value.set(settings.factor > 0 ? min(1 / settings.factor, Double.greatestFiniteMagnitude) : Double.greatestFiniteMagnitude)
         case TIMEWARP_PROP_MODIFIER: value.set(settings.modifier)
         case TIMEWARP_PROP_KEYFRAMES: value.set(settings.keyframes)
         case TIMEWARP_PROP_EXPRESSION: value.set(settings.expression)
@@ -46,7 +48,8 @@ extension WarpElement where S: ~Copyable {
         case TIMEWARP_PROP_REVERSE: value.set(bool: all.reverse)
         case TIMEWARP_PROP_START_TIME: value.set(all.startTime)
         case TIMEWARP_PROP_OUTPUT_DURATION:
-            let out = map?.outputDuration
+            let ahead = controlledMap(settings, mediaDuration: settings.durationSeconds).flatMap { try? $0.get() }
+            let out = map?.outputDuration ?? ahead?.outputDuration
                 ?? (try? settings.makeMap(mediaDuration: settings.durationSeconds))?.outputDuration
             value.set(out.map(ClockTime.fromSeconds) ?? ClockTime.none)
         default: return S.Kind.getProperty(id, value, settings: all, counters: counters)
@@ -64,8 +67,17 @@ extension WarpElement where S: ~Copyable {
 
     /// A time-map setting changed: before any buffer used the map it is simply built again;
     /// afterwards the streaming thread splices the new map in at its next buffer.
-    private func mapSettingsDidChange(_ state: inout SharedState) {
-        if !live.mapUsed.load(ordering: .relaxed) { state.map = nil }
+    /// A change scheduled at an input stream time `at` (ns; nil: the next buffer) joins the
+    /// queue the streaming thread applies in order.
+    func mapSettingsDidChange(_ state: inout SharedState, at: UInt64? = nil) {
+        if !live.mapUsed.load(ordering: .relaxed) {
+            state.map = nil
+            state.scheduledChanges.removeAll()
+        } else if state.scheduledChanges.count < Self.maxScheduledChanges {
+            state.scheduledChanges.append(ScheduledChange(at: at ?? 0, timeMap: state.settings.timeMap))
+        } else {
+            state.scheduledChanges[state.scheduledChanges.count - 1].timeMap = state.settings.timeMap
+        }
         live.settingsChanged.store(true, ordering: .releasing)
     }
 }

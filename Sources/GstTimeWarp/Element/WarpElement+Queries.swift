@@ -1,3 +1,4 @@
+import CGStreamer
 import GStreamerBinding
 import TimeWarpMap
 /// Queries: caps go to the element kind; position, duration and seeking answers are mapped
@@ -28,9 +29,9 @@ extension WarpElement where S: ~Copyable {
                 // At the start of the segment (just after a seek) the segment's own output time,
                 // which holds the exact requested position.
                 if let pair = shared.withLock({ $0.timeline }), p == Int64(clamping: pair.input.time) {
-                    query.setPosition(Int64(clamping: pair.output.time))
+                    query.setPosition(clampedToDuration(Int64(clamping: pair.output.time), map))
                 } else {
-                    query.setPosition(Self.warp(p, map))
+                    query.setPosition(clampedToDuration(Self.warp(p, map), map))
                 }
                 return true
             }
@@ -38,7 +39,8 @@ extension WarpElement where S: ~Copyable {
             let last = status.position.load(ordering: .relaxed)
             guard last != ClockTime.none, let output = shared.withLock({ $0.timeline?.output }),
                   let streamTime = output.streamTime(of: min(last, output.stop)) else { return false }
-            query.setPosition(Int64(clamping: streamTime))
+            query.setPosition(currentMap().map { clampedToDuration(Int64(clamping: streamTime), $0) }
+                              ?? Int64(clamping: streamTime))
             return true
         case .seeking where query.asksTime:
             guard sinkPad.peerQuery(query), let map = currentMap() else { return false }
@@ -51,6 +53,13 @@ extension WarpElement where S: ~Copyable {
                              start: answer.start >= 0 ? Self.warp(origin.sinceOrigin(answer.start), map) : -1,
                              end: answer.end >= 0 ? Self.warp(answer.end, map) : -1)
             return true
+        case .duration where query.format == GST_FORMAT_DEFAULT,
+             .position where query.format == GST_FORMAT_DEFAULT:
+            return answerInOutputUnits(query)
+        case .convert:
+            return answerConvert(query)
+        case .segment:
+            return answerSegment(query)
         case .latency:
             guard sinkPad.peerQuery(query) else { return false }
             let (live, mn, mx) = query.latencyAnswer
@@ -67,6 +76,13 @@ extension WarpElement where S: ~Copyable {
     /// The element kind's answer to a caps query on `pad`, with the settings as they are now.
     private func answerCapsQuery(_ query: Query, on pad: Pad) -> Bool {
         S.Kind.answerCapsQuery(query, on: pad, sinkPad: sinkPad, srcPad: srcPad, settings: shared.withLock { $0.settings })
+    }
+
+    /// `position` no later than the output duration `D·F(1)` when it is known: the last frame
+    /// of a fixed-rate output may end past it, and a seek bar must not run past its end.
+    private func clampedToDuration(_ position: Int64, _ map: TimeMap) -> Int64 {
+        guard let out = map.outputDuration else { return position }
+        return min(position, Int64(clamping: ClockTime.fromSeconds(out)))
     }
 
     /// `T` on a stream time in signed nanoseconds.

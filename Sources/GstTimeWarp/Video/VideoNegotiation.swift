@@ -49,13 +49,9 @@ extension VideoState {
         }
         if unchanged == false, let previous {
             _ = drain(out)
-            if downstreamAsked {
-                out.log(.info, "downstream asked for \(outCaps.description)")
-            } else {
-                out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "Caps changed mid-stream; continuing with the new format",
-                                debug: "from \(previous.description) to \(outCaps.description)")
-            }
+            // An ordinary renegotiation, as videorate and identity treat it: logged, not posted.
+            out.log(.debug, downstreamAsked ? "downstream asked for \(outCaps.description)"
+                    : "caps changed mid-stream from \(previous.description) to \(outCaps.description)")
         }
         // A new output rate restarts the grid (after the last slot pushed); a new input rate alone
         // changes nothing downstream.

@@ -25,6 +25,9 @@ extension TimeMapSettings {
             case .failure(let error): throw SettingsError(description: "invalid expression \"\(expression)\": \(error)")
             case .success(let parsed):
                 do {
+                    if function == .expression, mediaDuration == nil, parsed.usesDuration, parsed.isInSecondsOnly {
+                        return try SecondsExpressionCurve.make(expression: parsed)
+                    }
                     return function == .expression
                         ? try ExpressionCurve.make(expression: parsed, mediaDuration: mediaDuration)
                         : try AntiderivativeCurve.make(expression: parsed, mediaDuration: mediaDuration)

@@ -148,3 +148,45 @@ final class FrameBlendTests: XCTestCase {
         }
     }
 }
+
+/// Interlaced input under frame-mode=blend (issue 21): mixing whole frames would mix fields of
+/// different instants and drop the buffers' interlace flags, so the element shows the nearest
+/// frames instead, with their flags, and says so once.
+final class FrameBlendInterlacedTests: XCTestCase {
+    func testInterlacedInputFallsBackToNearestWithItsFlags() throws {
+        let caps = "video/x-raw,format=GRAY8,width=8,height=2,framerate=30/1,interlace-mode=mixed"
+        let h = Harness("videotimewarp factor=2 frame-mode=blend")
+        h.setCaps(input: caps, output: caps)
+        let interlaced = GST_VIDEO_BUFFER_FLAG_INTERLACED.rawValue | GST_VIDEO_BUFFER_FLAG_TFF.rawValue
+        // Black and white frames, all interlaced (top field first): with blending odd slots
+        // would be mid-grey (FrameBlendTests); nearest shows black or white only.
+        for n in 0..<6 {
+            let buf = gst_harness_create_buffer(h.raw, 16)!
+            var info = GstMapInfo()
+            if gst_buffer_map(buf, &info, GST_MAP_WRITE) != 0 {
+                info.data.update(repeating: n % 2 == 0 ? 0 : 255, count: Int(info.size))
+                gst_buffer_unmap(buf, &info)
+            }
+            buf.pointee.pts = GstClockTime(UInt64(n) * sec / 30)
+            buf.pointee.duration = GstClockTime(sec / 30)
+            buf.pointee.mini_object.flags |= interlaced
+            XCTAssertEqual(gst_harness_push(h.raw, buf), GST_FLOW_OK)
+        }
+        h.pushEOS()
+        var count = 0
+        while let out = gst_harness_try_pull(h.raw) {
+            defer { gst_buffer_unref(out) }
+            count += 1
+            XCTAssertEqual(out.pointee.mini_object.flags & interlaced, interlaced, "output \(count) keeps its flags")
+            var info = GstMapInfo()
+            guard gst_buffer_map(out, &info, GST_MAP_READ) != 0 else { continue }
+            let values = Set(UnsafeBufferPointer(start: info.data, count: Int(info.size)))
+            gst_buffer_unmap(out, &info)
+            XCTAssertTrue(values == [0] || values == [255], "output \(count) is a whole input frame: \(values)")
+        }
+        XCTAssertEqual(count, 12)  // frame 5 ends at 12/30 s of output at factor 2
+        let warnings = h.messages().filter { !$0.isError }
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings.first?.text.contains("interlaced") ?? false, warnings.first?.text ?? "")
+    }
+}

@@ -102,3 +102,23 @@ final class VideoCustomCurveTests: XCTestCase {
         XCTAssertThrowsError(try TimeWarpPlugin.setIntegrator(on: identity) { $0 })
     }
 }
+
+/// An expression in `t` with no duration known (issue 21, item 5), as on a live source: a curve
+/// in seconds. s(t) = 1 + 0.5 sin t gives T(t) = t + 0.5 (1 - cos t) (closed form).
+final class VideoSecondsExpressionTests: XCTestCase {
+    func testExpressionInTWithoutDuration() {
+        let h = Harness("videotimewarp function=expression expression=\"1 + 0.5*sin(t)\"")
+        h.setCaps(input: "video/x-raw,format=GRAY8,width=4,height=4,framerate=1/1",
+                  output: "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1")
+        // One frame a second for 130 s: crosses the 60 s chunks of the curve.
+        for i in 0..<130 { h.push(pts: UInt64(i) * sec, duration: sec) }
+        h.pushEOS()
+        let got = h.pullAll().map { Double($0.pts) / 1e9 }
+        XCTAssertEqual(got.count, 130)
+        for (i, x) in got.enumerated() {
+            let t = Double(i)
+            XCTAssertEqual(x, t + 0.5 * (1 - cos(t)), accuracy: 1e-6, "frame \(i)")
+        }
+        XCTAssertEqual(h.messages().filter(\.isError).count, 0)
+    }
+}

@@ -29,6 +29,11 @@ extension VideoState {
     mutating func prepareBlending(for caps: borrowing Caps) {
         format.blend = VideoLayout.of(caps).flatMap { layout in
             guard let info = VideoInfo(caps) else { return .failure(VideoLayout.UnsupportedFormat(name: layout.formatName)) }
+            // Mixing whole frames would mix fields of different instants and lose the buffers'
+            // interlace flags: interlaced input shows the nearest frames, with their flags.
+            if let mode = info.interlaceMode {
+                return .failure(VideoLayout.UnsupportedFormat(name: "interlaced video (interlace-mode=\(mode))"))
+            }
             return .success(BlendFormat(layout: layout, info: info))
         }
         format.pool = nil
