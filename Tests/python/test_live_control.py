@@ -146,7 +146,9 @@ class LiveSourceTests(unittest.TestCase):
 
     def test_live_source_with_an_expression_in_t(self):
         """An expression in t needs no duration (issue 21): s = 1 + 0.5 sin(4t), so
-        T(t) = t + (1 - cos 4t) / 8 in closed form, on the live source's own timestamps."""
+        T(t) = t + (1 - cos 4t) / 8 in closed form. A live source's map starts at its first frame
+        (issue 20: t = 0 there, at input stream time t0) and the output keeps that frame's
+        running time, so input pts p goes out at t0 + T(p - t0)."""
         import math
         Gst = ref.gst()
         pipeline = Gst.parse_launch(
@@ -162,9 +164,10 @@ class LiveSourceTests(unittest.TestCase):
         warp.get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, probe)
         out = pull_all(pipeline, ["vs"])["vs"]
         self.assertEqual(len(out), 15)
+        t0 = inputs[0] / 1e9
         for n, ((pts, _, _), pts_in) in enumerate(zip(out, inputs)):
-            t = pts_in / 1e9
-            self.assertAlmostEqual(pts / 1e9, t + (1 - math.cos(4 * t)) / 8, delta=2e-6, msg="frame %d" % n)
+            t = pts_in / 1e9 - t0
+            self.assertAlmostEqual(pts / 1e9, t0 + t + (1 - math.cos(4 * t)) / 8, delta=2e-6, msg="frame %d" % n)
 
     def live_latency(self, description):
         Gst = ref.gst()
