@@ -65,6 +65,70 @@ class SliderSyncTests(unittest.TestCase):
         finally:
             p.set_state(Gst.State.NULL)
 
+    def test_plain_property_sets_keep_audio_with_video(self):
+        """A slider that simply sets `factor` on both elements while PLAYING: each set applies at
+        the input instant played 0.5 s after it (the pipeline clock's running time then, plus the
+        lead, through each element's segment and map), so both change at the same instant. The
+        pipeline runs on a test clock that the test moves in 40 ms steps, so the two sets of one
+        change see the same clock time and nothing depends on the machine's speed."""
+        import gi
+        gi.require_version("GstCheck", "1.0")
+        from gi.repository import GstCheck
+        Gst = ref.gst()
+        p = Gst.parse_launch(
+            "videotestsrc num-buffers=90 ! video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1 "
+            "! videotimewarp name=v ! video/x-raw,framerate=0/1 ! appsink name=vs sync=true "
+            "audiotestsrc num-buffers=150 samplesperbuffer=480 ! audio/x-raw,format=F32LE,rate=24000,channels=1 "
+            "! audiotimewarp name=a ! fakesink sync=true")
+        clock = GstCheck.TestClock.new()
+        p.use_clock(clock)
+        v, a = p.get_by_name("v"), p.get_by_name("a")
+        pts = []
+
+        def on_sample(s):
+            pts.append(s.emit("pull-sample").get_buffer().pts)
+            return Gst.FlowReturn.OK
+        vs = p.get_by_name("vs")
+        vs.set_property("emit-signals", True)
+        vs.connect("new-sample", on_sample)
+        p.set_state(Gst.State.PLAYING)
+        self.assertNotEqual(p.get_state(5 * Gst.SECOND)[0], Gst.StateChangeReturn.FAILURE)
+        bus = p.get_bus()
+        try:
+            # Play on the test clock: release each clock wait of the sinks in time order, moving
+            # the clock to it; every 40 ms of clock time, set both elements (20 changes).
+            changes, msg, deadline = 0, None, time.monotonic() + 60
+            while msg is None and time.monotonic() < deadline:
+                msg = bus.pop_filtered(Gst.MessageType.EOS | Gst.MessageType.ERROR)
+                ok, pending = clock.peek_next_pending_id()
+                if not ok:
+                    time.sleep(0.001)
+                    continue
+                due = Gst.Clock.id_get_time(pending)
+                while changes < 20 and (changes + 1) * 40 * Gst.MSECOND <= due:
+                    clock.set_time(max(clock.get_time(), (changes + 1) * 40 * Gst.MSECOND))
+                    factor = 1.0 + 0.5 * (changes % 3)
+                    v.set_property("factor", factor)
+                    a.set_property("factor", factor)
+                    changes += 1
+                if due > clock.get_time():
+                    clock.set_time(due)
+                clock.process_id(pending)
+            self.assertIsNotNone(msg, "no EOS within 60 s")
+            self.assertEqual(msg.type, Gst.MessageType.EOS)
+            self.assertEqual(changes, 20)
+            # The maps agree everywhere, and they did change (factor 1.5 or 2 for part of it).
+            for k in range(0, 301):
+                t = k * 10 * Gst.MSECOND
+                self.assertLessEqual(abs(v.emit("output-time", t) - a.emit("output-time", t)), 1000, "t = %d ms" % (10 * k))
+            self.assertGreater(v.emit("output-time", 3 * Gst.SECOND), 3 * Gst.SECOND)
+            # Every video frame sits where the audio of its input instant is output.
+            self.assertEqual(len(pts), 90)
+            for n, x in enumerate(pts):
+                self.assertLessEqual(abs(x - a.emit("output-time", n * Gst.SECOND // 30)), 1000, "frame %d" % n)
+        finally:
+            p.set_state(Gst.State.NULL)
+
 
 if __name__ == "__main__":
     unittest.main()

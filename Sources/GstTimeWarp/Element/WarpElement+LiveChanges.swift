@@ -24,10 +24,11 @@ extension WarpElement where S: ~Copyable {
         // buffer that reaches them and are spliced in there, in order.
         var due: [ScheduledChange] = []
         if changed, used {
+            // They stay queued until the map that holds them is installed (below), so that a
+            // reader of the published map and the queue (`playingChangePoint`) never misses one.
             let (ready, waiting) = shared.withLock { state -> ([ScheduledChange], Bool) in
                 let ready = state.scheduledChanges.prefix { $0.at < span.end }
-                state.scheduledChanges.removeFirst(ready.count)
-                return (Array(ready), !state.scheduledChanges.isEmpty)
+                return (Array(ready), state.scheduledChanges.count > ready.count)
             }
             due = ready
             if waiting { live.settingsChanged.store(true, ordering: .releasing) }
@@ -52,6 +53,11 @@ extension WarpElement where S: ~Copyable {
                 Result { () throws(TimeMapError) in try current.splicing(new, at: changeTime) }
                     .mapError { MapFailure(description: "\($0)") }
                     .flatMap(checkedRange)
+            }
+        }
+        defer {
+            if !due.isEmpty {
+                shared.withLock { $0.scheduledChanges.removeFirst(min(due.count, $0.scheduledChanges.count)) }
             }
         }
         switch next {

@@ -6,6 +6,9 @@ import CShims
 extension WarpElement where S: ~Copyable {
     func setProperty(_ id: UInt32, _ value: PropertyValue) -> Bool {
         let property = TimeWarpPropertyId(rawValue: id)
+        // While playing, a time-map change takes effect at an instant both elements of a pipeline
+        // compute alike (WarpElement+ChangeTime.swift); read before the settings lock is taken.
+        let changePoint = Self.timeMapProperties.contains(property) ? playingChangePoint() : nil
         let handled = shared.withLock { state -> Bool in
             switch property {
             case TIMEWARP_PROP_FUNCTION: state.settings.timeMap.function = WarpFunction(gEnumValue: value.enumValue)
@@ -23,7 +26,7 @@ extension WarpElement where S: ~Copyable {
                 return true
             default: return S.Kind.setProperty(id, value, &state.settings)
             }
-            mapSettingsDidChange(&state)
+            mapSettingsDidChange(&state, at: changePoint)
             return true
         }
         let curveProperties = [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION]
