@@ -119,10 +119,11 @@ class LiveSourceTests(unittest.TestCase):
 
         def probe(pad, info):
             # Before the 10th frame goes through: function becomes constant with factor 2 (a
-            # live change of two properties).
+            # live change of two properties), at that frame (`change-at` with its input stream
+            # time: a plain property set while PLAYING would take effect 0.5 s of output later).
             if len(inputs) == 9:
-                warp.set_property("function", "constant")
-                warp.set_property("factor", 2.0)
+                change = Gst.Structure.new_from_string("change, function=constant, factor=2.0")
+                self.assertTrue(warp.emit("change-at", change, info.get_buffer().pts))
             inputs.append(info.get_buffer().pts)
             return Gst.PadProbeReturn.OK
         warp.get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, probe)
