@@ -90,25 +90,33 @@ public struct EncoderSettings: Sendable, Equatable {
         }
     }
 
-    /// The launch fragment from raw video (any format) to encoded video.
-    public func videoEncoder(_ codec: VideoCodec) -> String {
+    /// The launch fragment from raw video (any format) to encoded video. `size` and `fps`
+    /// (the output's frame size and rate, when known) set H.264's VBV and so its level
+    /// (`H264Level`); unknown: 1080p30's.
+    public func videoEncoder(_ codec: VideoCodec, size: (width: Int, height: Int)? = nil, fps: Double? = nil) -> String {
         let q = crf ?? Self.defaultCRF(codec), g = keyint ?? Self.defaultKeyint
-        // 4:2:0 so every player decodes it.
+        // 4:2:0 so every player decodes it; 10 bits where the codec has them (x264 High 10, x265
+        // Main 10, VP9 profile 2): videoconvert picks the format losing the least of the input,
+        // so 8-bit input stays 8-bit and 10-bit (or more) input gives 10 bits.
         let i420 = "videoconvert ! video/x-raw,format=I420 ! "
+        let deep = "videoconvert ! video/x-raw,format={I420,I420_10LE} ! "
         switch codec {
         case .h264:
-            // Constant quality (pass=qual is x264's CRF) with the VBV cap lifted: x264enc caps
-            // quality mode at its `bitrate` (2048 kbit/s by default), which ffmpeg does not.
-            return i420 + "x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
-                + "pass=qual quantizer=\(q) bitrate=2048000 key-int-max=\(g) ! h264parse"
+            // Constant quality (pass=qual is x264's CRF). In that mode x264enc's `bitrate` is the
+            // VBV maximum rate (2048 kbit/s by default, which holds the quality down, where
+            // ffmpeg has no cap): it is set to the maximum of the level that the size and rate
+            // need (4.1 at least), so x264 tags that level.
+            let level = H264Level.needed(width: size?.width ?? 1920, height: size?.height ?? 1080, fps: fps ?? 30)
+            return deep + "x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
+                + "pass=qual quantizer=\(q) bitrate=\(level.highVBVMaxRate) key-int-max=\(g) ! h264parse"
         case .h265:
-            return i420 + "x265enc name=venc speed-preset=\(preset ?? Self.defaultPreset) option-string=crf=\(q) "
+            return deep + "x265enc name=venc speed-preset=\(preset ?? Self.defaultPreset) option-string=crf=\(q) "
                 + "key-int-max=\(g) ! h265parse"
         case .vp8:
             return i420 + "vp8enc name=venc deadline=1 cpu-used=4 end-usage=cq "
                 + "cq-level=\(q) target-bitrate=40000000 keyframe-max-dist=\(g) threads=2"
         case .vp9:
-            return i420 + "vp9enc name=venc deadline=1 cpu-used=6 end-usage=cq row-mt=true "
+            return deep + "vp9enc name=venc deadline=1 cpu-used=6 end-usage=cq row-mt=true "
                 + "cq-level=\(q) target-bitrate=40000000 keyframe-max-dist=\(g) threads=2 ! vp9parse"
         case .av1:
             // Constant quantizer: libaom's q mode held at one quantizer.

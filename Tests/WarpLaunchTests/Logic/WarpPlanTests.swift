@@ -86,8 +86,25 @@ final class WarpPlanTests: XCTestCase {
         }
         XCTAssertThrowsError(try EncoderSettings(audioBitrate: 128).check(for: flac))
         XCTAssertNoThrow(try EncoderSettings(crf: 18, preset: "slow", audioBitrate: 192).check(for: mp4))
-        // Quality mode has the VBV cap lifted (x264enc's bitrate is its cap in pass=qual).
-        XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264).contains("pass=qual quantizer=18 bitrate=2048000"))
+        // Quality mode has the VBV cap lifted (x264enc's bitrate is its cap in pass=qual) to the
+        // High-profile maximum of the level the size and rate need (H.264 Table A-1, MaxBR x 5/4):
+        // 720p30 is 3600 MB/frame, 108000 MB/s, so 4.1 (the least warp tags): 50000 x 5/4 = 62500.
+        XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264, size: (1280, 720), fps: 30)
+            .contains("pass=qual quantizer=18 bitrate=62500 "))
+    }
+
+    func testH264LevelFromSizeAndRate() {
+        // Hand calculation from Table A-1 (MaxFS, MaxMBPS, MaxBR):
+        XCTAssertEqual(H264Level.needed(width: 160, height: 90, fps: 25).name, "4.1")
+        XCTAssertEqual(H264Level.needed(width: 1280, height: 720, fps: 30).name, "4.1")
+        // 1080p: 120 x 68 = 8160 MB <= 8192; at 30 fps 244800 MB/s <= 245760: 4.1.
+        XCTAssertEqual(H264Level.needed(width: 1920, height: 1080, fps: 30).name, "4.1")
+        // At 60 fps 489600 MB/s: 4.2 (522240).
+        XCTAssertEqual(H264Level.needed(width: 1920, height: 1080, fps: 60).name, "4.2")
+        // 2160p: 240 x 135 = 32400 MB > 22080 (level 5): 5.1; at 30 fps 972000 <= 983040.
+        XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).name, "5.1")
+        XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).highVBVMaxRate, 300_000)
+        XCTAssertEqual(H264Level.needed(width: 1280, height: 720, fps: 30).highVBVMaxRate, 62_500)
         XCTAssertTrue(wav.isAudioOnly)
         XCTAssertEqual(try OutputContainer.forPath("x.m4a").primingFrames, 1024)
         XCTAssertNil(try OutputContainer.forPath("x.mkv").primingFrames)
