@@ -10,9 +10,12 @@ public struct EncoderSettings: Sendable, Equatable {
     public var audioBitrate: Int?
     /// `-g`/`--keyint`: the most frames between two keyframes. Nil: `defaultKeyint`.
     public var keyint: Int?
+    /// The GStreamer sample format of PCM output (`S24LE`; `SourceFormat.pcmFormat`). Nil: 16-bit.
+    public var pcmFormat: String?
 
     /// Settings as typed; nil: the codec's default.
-    public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil, keyint: Int? = nil) {
+    public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil, keyint: Int? = nil, pcmFormat: String? = nil) {
+        self.pcmFormat = pcmFormat
         self.crf = crf
         self.preset = preset
         self.audioBitrate = audioBitrate
@@ -133,7 +136,7 @@ public struct EncoderSettings: Sendable, Equatable {
         case .opus:
             return "audioconvert ! audioresample ! opusenc name=aenc bitrate=\((audioBitrate ?? Self.defaultOpusBitrate) * 1000) ! opusparse"
         case .pcm:
-            return "audioconvert name=aenc"
+            return "audioconvert name=aenc ! audio/x-raw,format=\(pcmFormat ?? "S16LE")"
         case .flac:
             return "audioconvert ! flacenc name=aenc ! flacparse"
         }
@@ -152,12 +155,18 @@ public struct EncoderSettings: Sendable, Equatable {
         }
     }
 
+    /// `24-bit` for `S24LE`, `32-bit float` for `F32LE`.
+    static func pcmText(_ format: String) -> String {
+        let bits = format.filter(\.isNumber)
+        return format.hasPrefix("F") ? "\(bits)-bit float" : "\(bits)-bit"
+    }
+
     /// For the plan: `AAC 160 kbit/s`, `FLAC (lossless)`.
     public func audioText(_ codec: AudioCodec) -> String {
         switch codec {
         case .aac: return "AAC \(audioBitrate ?? Self.defaultAACBitrate) kbit/s"
         case .opus: return "Opus \(audioBitrate ?? Self.defaultOpusBitrate) kbit/s"
-        case .pcm: return "PCM (uncompressed)"
+        case .pcm: return "PCM \(Self.pcmText(pcmFormat ?? "S16LE")) (uncompressed)"
         case .flac: return "FLAC (lossless)"
         }
     }

@@ -91,6 +91,9 @@ final class WarpPlanTests: XCTestCase {
         // 720p30 is 3600 MB/frame, 108000 MB/s, so 4.1 (the least warp tags): 50000 x 5/4 = 62500.
         XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264, size: (1280, 720), fps: 30)
             .contains("pass=qual quantizer=18 bitrate=62500 "))
+        XCTAssertTrue(wav.isAudioOnly)
+        XCTAssertEqual(try OutputContainer.forPath("x.m4a").primingFrames, 1024)
+        XCTAssertNil(try OutputContainer.forPath("x.mkv").primingFrames)
     }
 
     func testH264LevelFromSizeAndRate() {
@@ -105,9 +108,22 @@ final class WarpPlanTests: XCTestCase {
         XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).name, "5.1")
         XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).highVBVMaxRate, 300_000)
         XCTAssertEqual(H264Level.needed(width: 1280, height: 720, fps: 30).highVBVMaxRate, 62_500)
-        XCTAssertTrue(wav.isAudioOnly)
-        XCTAssertEqual(try OutputContainer.forPath("x.m4a").primingFrames, 1024)
-        XCTAssertNil(try OutputContainer.forPath("x.mkv").primingFrames)
+    }
+
+    func testSourceFormatKeepsCodecFamilyAndPCMDepth() throws {
+        let webm = try OutputContainer.forPath("x.webm"), mkv = try OutputContainer.forPath("x.mkv")
+        let vp9 = SourceFormat(videoCaps: "video/x-vp9, width=(int)320, profile=(string)2")
+        XCTAssertEqual(vp9.preferredVideoCodec(for: webm), .vp9)
+        XCTAssertNil(vp9.preferredVideoCodec(for: mkv))  // Matroska's default is H.264 whatever the input
+        XCTAssertNil(SourceFormat(videoCaps: "video/x-h264, profile=(string)high").preferredVideoCodec(for: webm))
+        // WAV: 24-bit PCM and FLAC keep 24 bits; AAC (decoded to float) gives 16; float PCM stays float.
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)S24LE", audioDepth: 24).pcmFormat(requested: nil), "S24LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-wav", audioDepth: 24).pcmFormat(requested: nil), "S24LE")  // a WAV file
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-flac, framed=(boolean)true", audioDepth: 24).pcmFormat(requested: nil), "S24LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/mpeg, mpegversion=(int)4", audioDepth: 32).pcmFormat(requested: nil), "S16LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)F32LE", audioDepth: 32).pcmFormat(requested: nil), "F32LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)S24LE", audioDepth: 24).pcmFormat(requested: "pcm_s16le"), "S16LE")
+        XCTAssertTrue(EncoderSettings(pcmFormat: "S24LE").audioEncoder(.pcm).hasSuffix("format=S24LE"))
     }
 
     func testFunctionIsImpliedByKeyframesOrExpression() {
