@@ -103,6 +103,9 @@ public struct EncoderSettings: Sendable, Equatable {
         // so 8-bit input stays 8-bit and 10-bit (or more) input gives 10 bits.
         let i420 = "videoconvert ! video/x-raw,format=I420 ! "
         let deep = "videoconvert ! video/x-raw,format={I420,I420_10LE} ! "
+        // x264 and x265 refuse an odd side in 4:2:0 ("Can not initialize x264 encoder"): the last
+        // column or row is cropped first (the plan says so: SourceFormat.videoConversions).
+        let crop = Self.evenCrop(codec, size).map { "videocrop right=\($0.right) bottom=\($0.bottom) ! " } ?? ""
         switch codec {
         case .h264:
             // Constant quality (pass=qual is x264's CRF). In that mode x264enc's `bitrate` is the
@@ -110,10 +113,10 @@ public struct EncoderSettings: Sendable, Equatable {
             // ffmpeg has no cap): it is set to the maximum of the level that the size and rate
             // need (4.1 at least), so x264 tags that level.
             let level = H264Level.needed(width: size?.width ?? 1920, height: size?.height ?? 1080, fps: fps ?? 30)
-            return deep + "x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
+            return crop + deep + "x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
                 + "pass=qual quantizer=\(q) bitrate=\(level.highVBVMaxRate) key-int-max=\(g) ! h264parse"
         case .h265:
-            return deep + "x265enc name=venc speed-preset=\(preset ?? Self.defaultPreset) option-string=crf=\(q) "
+            return crop + deep + "x265enc name=venc speed-preset=\(preset ?? Self.defaultPreset) option-string=crf=\(q) "
                 + "key-int-max=\(g) ! h265parse"
         case .vp8:
             return i420 + "vp8enc name=venc deadline=1 cpu-used=4 end-usage=cq "
@@ -126,6 +129,13 @@ public struct EncoderSettings: Sendable, Equatable {
             return i420 + "av1enc name=venc usage-profile=realtime cpu-used=8 end-usage=q row-mt=true threads=2 "
                 + "min-quantizer=\(q) max-quantizer=\(q) keyframe-max-dist=\(g) ! av1parse"
         }
+    }
+
+    /// The pixels to crop on the right and at the bottom so that `codec` takes `size` (x264 and
+    /// x265 need even sides in 4:2:0; libvpx and libaom take odd ones); nil when none.
+    public static func evenCrop(_ codec: VideoCodec, _ size: (width: Int, height: Int)?) -> (right: Int, bottom: Int)? {
+        guard codec == .h264 || codec == .h265, let size, size.width % 2 == 1 || size.height % 2 == 1 else { return nil }
+        return (size.width % 2, size.height % 2)
     }
 
     /// The launch fragment from raw audio (any format) to encoded audio (or PCM).

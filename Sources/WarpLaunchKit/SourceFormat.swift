@@ -56,4 +56,41 @@ public struct SourceFormat: Sendable, Equatable {
         default: return "S16LE"
         }
     }
+
+    /// The value of `name` in caps text (`chroma-format=(string)4:4:4` → `4:4:4`).
+    static func field(_ name: String, in caps: String?) -> String? {
+        guard let caps else { return nil }
+        for part in caps.split(separator: ",") {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            guard kv.count == 2, kv[0].filter({ $0 != " " }) == name else { continue }
+            var value = Substring(kv[1])
+            if value.hasPrefix("("), let close = value.firstIndex(of: ")") { value = value[value.index(after: close)...] }
+            return String(value.filter { $0 != " " && $0 != "\"" })
+        }
+        return nil
+    }
+
+    /// The conversions that the video undergoes before `codec` takes it (`width`×`height`, the
+    /// decoded size), one line each for the plan: an odd side cropped to even for x264 and
+    /// x265 (`EncoderSettings.evenCrop`), 4:2:2 or 4:4:4 chroma written as 4:2:0 (what every player
+    /// decodes), and a depth the codec lacks (VP8 and AV1 are written 8-bit here, the others
+    /// at most 10-bit).
+    public func videoConversions(to codec: VideoCodec, width: Int, height: Int) -> [String] {
+        var lines: [String] = []
+        if EncoderSettings.evenCrop(codec, (width, height)) != nil {
+            lines.append("\(width)x\(height) has an odd side, which \(codec.encoderFactory) refuses in 4:2:0: cropped to "
+                         + "\(width & ~1)x\(height & ~1) (the last column or row is left out)")
+        }
+        if let chroma = Self.field("chroma-format", in: videoCaps), chroma == "4:2:2" || chroma == "4:4:4" {
+            lines.append("\(chroma) chroma is written as 4:2:0, which every player decodes")
+        }
+        if let bits = Self.field("bit-depth-luma", in: videoCaps).flatMap({ Int($0) }), bits > 8 {
+            let most = codec == .vp8 || codec == .av1 ? 8 : 10
+            if bits > most {
+                lines.append("\(bits)-bit video is written \(most)-bit: the most \(codec.name) takes here"
+                             + (most == 8 ? " (-c:v h264, h265 or vp9 keep 10 bits)" : ""))
+            }
+        }
+        return lines
+    }
 }

@@ -336,6 +336,10 @@ struct WarpJob {
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
         say("Encoding: \(codecs.joined(separator: "; "))")
+        if let codec = container.video, let v = media.video, media.videoStreams > 0 {
+            let source = SourceFormat(videoCaps: media.videoCaps)
+            for line in source.videoConversions(to: codec, width: v.width, height: v.height) { say("Converted: \(line)") }
+        }
         // The default (follow) is not mentioned: plans without --pitch read as before.
         if media.audioStreams > 0, plan.preservesPitch { say("Pitch:    \(plan.pitchText)") }
         say("Expected output duration: \(plan.expectedDurationText)")

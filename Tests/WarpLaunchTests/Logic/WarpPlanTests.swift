@@ -124,6 +124,17 @@ final class WarpPlanTests: XCTestCase {
         XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)F32LE", audioDepth: 32).pcmFormat(requested: nil), "F32LE")
         XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)S24LE", audioDepth: 24).pcmFormat(requested: "pcm_s16le"), "S16LE")
         XCTAssertTrue(EncoderSettings(pcmFormat: "S24LE").audioEncoder(.pcm).hasSuffix("format=S24LE"))
+        // What the encoders cannot take is named: an odd side, 4:4:4 chroma, 10 bits into VP8.
+        let h444 = SourceFormat(videoCaps: "video/x-h264, profile=(string)high-4:4:4, chroma-format=(string)4:4:4, "
+                                + "bit-depth-luma=(uint)10, bit-depth-chroma=(uint)10")
+        XCTAssertEqual(SourceFormat.field("chroma-format", in: h444.videoCaps), "4:4:4")
+        XCTAssertEqual(h444.videoConversions(to: .h264, width: 160, height: 90).count, 1)
+        XCTAssertEqual(h444.videoConversions(to: .vp8, width: 161, height: 90).count, 2)  // libvpx takes odd sides
+        XCTAssertEqual(h444.videoConversions(to: .h265, width: 161, height: 90).count, 2)
+        XCTAssertTrue(h444.videoConversions(to: .h264, width: 161, height: 91)[0].contains("160x90"))
+        XCTAssertTrue(EncoderSettings().videoEncoder(.h264, size: (161, 91)).hasPrefix("videocrop right=1 bottom=1 ! "))
+        XCTAssertFalse(EncoderSettings().videoEncoder(.vp9, size: (161, 91)).contains("videocrop"))
+        XCTAssertEqual(SourceFormat(videoCaps: "video/x-h264").videoConversions(to: .h264, width: 160, height: 90), [])
     }
 
     func testFunctionIsImpliedByKeyframesOrExpression() {

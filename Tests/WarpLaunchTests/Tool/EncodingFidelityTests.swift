@@ -151,4 +151,22 @@ final class EncodingFidelityTests: XCTestCase {
             XCTAssertEqual(try probe(output, "a:0", "codec_name", in: dir)["codec_name"], expected, output)
         }
     }
+
+    /// Item 6: what an encoder refuses is converted first, and the plan says so: x264 refuses
+    /// an odd side in 4:2:0 (GStreamer's own message is only "Can not initialize x264
+    /// encoder"), so 161x91 is cropped to 160x90; 4:4:4 is written 4:2:0. libvpx takes odd sides.
+    func testOddSizeAndChromaAreConvertedAndSaid() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=161x91:rate=25:duration=0.4", "-pix_fmt", "yuv444p", "-c:v", "ffv1", "odd.mkv"],
+                   in: dir)
+        let r = try ToolProcess.run(["warp", "odd.mkv", "odd.mp4", "--speed", "2"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stdout.contains("161x91 has an odd side"), r.stdout)
+        let v = try probe("odd.mp4", "v:0", "width,height,pix_fmt", in: dir)
+        XCTAssertEqual([v["width"], v["height"], v["pix_fmt"]], ["160", "90", "yuv420p"], "\(v)")
+        let w = try ToolProcess.run(["warp", "odd.mkv", "odd.webm", "--speed", "2", "-q"], in: dir)
+        XCTAssertEqual(w.status, 0, w.summary)
+        let vp8 = try probe("odd.webm", "v:0", "width,height", in: dir)
+        XCTAssertEqual([vp8["width"], vp8["height"]], ["161", "91"], "\(vp8)")
+    }
 }
