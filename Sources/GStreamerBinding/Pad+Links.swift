@@ -23,4 +23,12 @@ extension Pad {
         defer { gst_object_unref(parent) }
         gst_util_set_object_arg(UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GObject.self), name, value)
     }
+
+    /// Sets a property of the pad this one is linked to from its string form (a muxer's request
+    /// pad: `trak-timescale`); nothing when unlinked.
+    public func setPeerProperty(_ name: String, _ value: String) {
+        guard let peer = gst_pad_get_peer(raw) else { return }
+        defer { gst_object_unref(peer) }
+        gst_util_set_object_arg(UnsafeMutableRawPointer(peer).assumingMemoryBound(to: GObject.self), name, value)
+    }
 }

@@ -13,6 +13,10 @@ public struct MediaInfo {
     public var audio: (rate: Int, channels: Int)?
     /// Number of audio and video streams.
     public var videoStreams = 0, audioStreams = 0
+    /// The coded caps of the first video and audio stream (`video/x-vp9, profile=(string)2, ...`).
+    public var videoCaps: String?, audioCaps: String?
+    /// The first audio stream's bits per sample (0 when the discoverer does not know).
+    public var audioDepth = 0
 
     /// Duration in seconds.
     public var seconds: Double { Double(duration) / 1e9 }
@@ -71,6 +75,7 @@ public struct MediaInfo {
                 result.video = (Int(gst_discoverer_video_info_get_width(v)), Int(gst_discoverer_video_info_get_height(v)),
                                 Int(gst_discoverer_video_info_get_framerate_num(v)),
                                 Int(gst_discoverer_video_info_get_framerate_denom(v)))
+                result.videoCaps = capsString(v)
             }
             gst_discoverer_stream_info_list_free(list)
         }
@@ -80,10 +85,20 @@ public struct MediaInfo {
                 let a = OpaquePointer(data)
                 result.audio = (Int(gst_discoverer_audio_info_get_sample_rate(a)),
                                 Int(gst_discoverer_audio_info_get_channels(a)))
+                result.audioCaps = capsString(a)
+                result.audioDepth = Int(gst_discoverer_audio_info_get_depth(a))
             }
             gst_discoverer_stream_info_list_free(list)
         }
         return result
     }
-}
 
+    /// The caps of a discovered stream as a string.
+    static func capsString(_ stream: OpaquePointer) -> String? {
+        guard let caps = gst_discoverer_stream_info_get_caps(stream) else { return nil }
+        defer { gst_caps_unref(caps) }
+        guard let text = gst_caps_to_string(caps) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}

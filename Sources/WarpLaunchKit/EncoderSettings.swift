@@ -10,9 +10,12 @@ public struct EncoderSettings: Sendable, Equatable {
     public var audioBitrate: Int?
     /// `-g`/`--keyint`: the most frames between two keyframes. Nil: `defaultKeyint`.
     public var keyint: Int?
+    /// The GStreamer sample format of PCM output (`S24LE`; `SourceFormat.pcmFormat`). Nil: 16-bit.
+    public var pcmFormat: String?
 
     /// Settings as typed; nil: the codec's default.
-    public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil, keyint: Int? = nil) {
+    public init(crf: Int? = nil, preset: String? = nil, audioBitrate: Int? = nil, keyint: Int? = nil, pcmFormat: String? = nil) {
+        self.pcmFormat = pcmFormat
         self.crf = crf
         self.preset = preset
         self.audioBitrate = audioBitrate
@@ -90,31 +93,49 @@ public struct EncoderSettings: Sendable, Equatable {
         }
     }
 
-    /// The launch fragment from raw video (any format) to encoded video.
-    public func videoEncoder(_ codec: VideoCodec) -> String {
+    /// The launch fragment from raw video (any format) to encoded video. `size` and `fps`
+    /// (the output's frame size and rate, when known) set H.264's VBV and so its level
+    /// (`H264Level`); unknown: 1080p30's.
+    public func videoEncoder(_ codec: VideoCodec, size: (width: Int, height: Int)? = nil, fps: Double? = nil) -> String {
         let q = crf ?? Self.defaultCRF(codec), g = keyint ?? Self.defaultKeyint
-        // 4:2:0 so every player decodes it.
+        // 4:2:0 so every player decodes it; 10 bits where the codec has them (x264 High 10, x265
+        // Main 10, VP9 profile 2): videoconvert picks the format losing the least of the input,
+        // so 8-bit input stays 8-bit and 10-bit (or more) input gives 10 bits.
         let i420 = "videoconvert ! video/x-raw,format=I420 ! "
+        let deep = "videoconvert ! video/x-raw,format={I420,I420_10LE} ! "
+        // x264 and x265 refuse an odd side in 4:2:0 ("Can not initialize x264 encoder"): the last
+        // column or row is cropped first (the plan says so: SourceFormat.videoConversions).
+        let crop = Self.evenCrop(codec, size).map { "videocrop right=\($0.right) bottom=\($0.bottom) ! " } ?? ""
         switch codec {
         case .h264:
-            // Constant quality (pass=qual is x264's CRF) with the VBV cap lifted: x264enc caps
-            // quality mode at its `bitrate` (2048 kbit/s by default), which ffmpeg does not.
-            return i420 + "x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
-                + "pass=qual quantizer=\(q) bitrate=2048000 key-int-max=\(g) ! h264parse"
+            // Constant quality (pass=qual is x264's CRF). In that mode x264enc's `bitrate` is the
+            // VBV maximum rate (2048 kbit/s by default, which holds the quality down, where
+            // ffmpeg has no cap): it is set to the maximum of the level that the size and rate
+            // need (4.1 at least), so x264 tags that level.
+            let level = H264Level.needed(width: size?.width ?? 1920, height: size?.height ?? 1080, fps: fps ?? 30)
+            return crop + deep + "x264enc name=venc speed-preset=\(preset ?? Self.defaultPreset) "
+                + "pass=qual quantizer=\(q) bitrate=\(level.highVBVMaxRate) key-int-max=\(g) ! h264parse"
         case .h265:
-            return i420 + "x265enc name=venc speed-preset=\(preset ?? Self.defaultPreset) option-string=crf=\(q) "
+            return crop + deep + "x265enc name=venc speed-preset=\(preset ?? Self.defaultPreset) option-string=crf=\(q) "
                 + "key-int-max=\(g) ! h265parse"
         case .vp8:
             return i420 + "vp8enc name=venc deadline=1 cpu-used=4 end-usage=cq "
                 + "cq-level=\(q) target-bitrate=40000000 keyframe-max-dist=\(g) threads=2"
         case .vp9:
-            return i420 + "vp9enc name=venc deadline=1 cpu-used=6 end-usage=cq row-mt=true "
+            return deep + "vp9enc name=venc deadline=1 cpu-used=6 end-usage=cq row-mt=true "
                 + "cq-level=\(q) target-bitrate=40000000 keyframe-max-dist=\(g) threads=2 ! vp9parse"
         case .av1:
             // Constant quantizer: libaom's q mode held at one quantizer.
             return i420 + "av1enc name=venc usage-profile=realtime cpu-used=8 end-usage=q row-mt=true threads=2 "
                 + "min-quantizer=\(q) max-quantizer=\(q) keyframe-max-dist=\(g) ! av1parse"
         }
+    }
+
+    /// The pixels to crop on the right and at the bottom so that `codec` takes `size` (x264 and
+    /// x265 need even sides in 4:2:0; libvpx and libaom take odd ones); nil when none.
+    public static func evenCrop(_ codec: VideoCodec, _ size: (width: Int, height: Int)?) -> (right: Int, bottom: Int)? {
+        guard codec == .h264 || codec == .h265, let size, size.width % 2 == 1 || size.height % 2 == 1 else { return nil }
+        return (size.width % 2, size.height % 2)
     }
 
     /// The launch fragment from raw audio (any format) to encoded audio (or PCM).
@@ -125,7 +146,7 @@ public struct EncoderSettings: Sendable, Equatable {
         case .opus:
             return "audioconvert ! audioresample ! opusenc name=aenc bitrate=\((audioBitrate ?? Self.defaultOpusBitrate) * 1000) ! opusparse"
         case .pcm:
-            return "audioconvert name=aenc"
+            return "audioconvert name=aenc ! audio/x-raw,format=\(pcmFormat ?? "S16LE")"
         case .flac:
             return "audioconvert ! flacenc name=aenc ! flacparse"
         }
@@ -144,12 +165,18 @@ public struct EncoderSettings: Sendable, Equatable {
         }
     }
 
+    /// `24-bit` for `S24LE`, `32-bit float` for `F32LE`.
+    static func pcmText(_ format: String) -> String {
+        let bits = format.filter(\.isNumber)
+        return format.hasPrefix("F") ? "\(bits)-bit float" : "\(bits)-bit"
+    }
+
     /// For the plan: `AAC 160 kbit/s`, `FLAC (lossless)`.
     public func audioText(_ codec: AudioCodec) -> String {
         switch codec {
         case .aac: return "AAC \(audioBitrate ?? Self.defaultAACBitrate) kbit/s"
         case .opus: return "Opus \(audioBitrate ?? Self.defaultOpusBitrate) kbit/s"
-        case .pcm: return "PCM (uncompressed)"
+        case .pcm: return "PCM \(Self.pcmText(pcmFormat ?? "S16LE")) (uncompressed)"
         case .flac: return "FLAC (lossless)"
         }
     }

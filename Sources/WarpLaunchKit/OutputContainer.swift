@@ -184,7 +184,7 @@ public enum AudioCodec: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .aac: return ["aac"]
         case .opus: return ["opus", "libopus"]
-        case .pcm: return ["pcm", "pcm_s16le"]
+        case .pcm: return ["pcm", "pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_u8", "pcm_f32le"]
         case .flac: return ["flac"]
         }
     }

@@ -41,10 +41,6 @@ final class WarpGraph {
             src.set("caps", "video/x-raw")
         }
         sink.set("fd", String(descriptor))
-        if container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
-            // Fine timestamps for variable frame rates (the default derives them from the rate).
-            if frameRate == .any { mux.set("trak-timescale", "90000") }
-        }
         func addBranch(_ description: String, warpName: String, audio: Bool) throws -> Pad {
             let branch = try Gst.parseBin(description)
             guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
@@ -64,6 +60,12 @@ final class WarpGraph {
             }
             guard branch.link(to: mux) else {
                 throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
+            }
+            if !audio, frameRate == .any, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
+                // Fine timestamps for variable frame rates (the default derives them from the
+                // rate), on the video track only: the audio track keeps its sample rate as its
+                // timescale, so the priming edit (MP4EditList) is in samples, which FFmpeg assumes.
+                branch.staticPad("src")?.setPeerProperty("trak-timescale", "90000")
             }
             // Progress: the output time of what leaves the encoder, so that the bar and its ETA
             // include the encoder's drain at the end.
@@ -88,7 +90,10 @@ final class WarpGraph {
             // no more than that in memory (the default holds 200 decoded frames).
             let queue = reverse ? "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0" : "queue"
             videoSink = try addBranch("\(queue) ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
-                                      + encoder.videoEncoder(codec) + tail, warpName: "vwarp", audio: false)
+                                      + encoder.videoEncoder(codec, size: media.video.map { ($0.width, $0.height) },
+                                                             fps: frameRate != .any ? frameRate.framesPerSecond : media.video.flatMap {
+                                                                 $0.fpsN > 0 && $0.fpsD > 0 ? Double($0.fpsN) / Double($0.fpsD) : nil })
+                                      + tail, warpName: "vwarp", audio: false)
         }
         if media.audioStreams > 0 {
             audioSink = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "

@@ -72,8 +72,9 @@ struct WarpJob {
         // file (this `end` runs after the removal below).
         Interrupts.begin()
         defer { Interrupts.end() }
-        let container = try CodecChoice.apply(video: videoCodec, audio: audioCodec,
+        var container = try CodecChoice.apply(video: videoCodec, audio: audioCodec,
                                               to: OutputContainer.resolve(output: output, format: format))
+        var encoder = self.encoder
         // 1. The input: its duration D (the container's, or --duration) and its streams. Stdin
         // is first copied to a temporary file (created exclusively, removed at the end), so
         // that it can be probed and read like a file.
@@ -104,6 +105,13 @@ struct WarpJob {
         let streams = StreamChoice.decide(videoStreams: media.videoStreams, audioStreams: media.audioStreams,
                                           container: container, selection: selection)
         if let refusal = streams.refusal { throw CLIError(refusal.replacingOccurrences(of: "INPUT", with: "'\(inputName)'")) }
+        // Depth and codec family kept (issue 20): VP9 in gives VP9 in WebM; PCM has the input's
+        // integer depth.
+        let source = SourceFormat(videoCaps: media.videoCaps, audioCaps: media.audioCaps, audioDepth: media.audioDepth)
+        if videoCodec == nil, streams.keepsVideo, let codec = source.preferredVideoCodec(for: container) {
+            container = try CodecChoice.apply(video: codec.rawValue, audio: audioCodec, to: container)
+        }
+        if container.audio == .pcm { encoder.pcmFormat = source.pcmFormat(requested: audioCodec) }
         if !streams.keepsVideo { media.videoStreams = 0; media.video = nil }
         if !streams.keepsAudio { media.audioStreams = 0; media.audio = nil }
         // The part to warp: its length is D.
@@ -161,7 +169,7 @@ struct WarpJob {
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
         plan.preservesPitch = pitch == "preserve"
-        printPlan(plan, media: media, container: container, durationGiven: duration != nil, part: part,
+        printPlan(plan, media: media, container: container, encoder: encoder, durationGiven: duration != nil, part: part,
                   inputSeconds: inputSeconds)
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
@@ -295,7 +303,8 @@ struct WarpJob {
         return CLIError("\(how): nothing was written to '\(output)'", exitCode: Interrupts.exitCode(sig))
     }
 
-    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, durationGiven: Bool,
+    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
+                           durationGiven: Bool,
                            part: (start: Double, end: Double)?, inputSeconds: Double) {
         var streams: [String] = []
         if let v = media.video {
@@ -327,6 +336,10 @@ struct WarpJob {
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
         say("Encoding: \(codecs.joined(separator: "; "))")
+        if let codec = container.video, let v = media.video, media.videoStreams > 0 {
+            let source = SourceFormat(videoCaps: media.videoCaps)
+            for line in source.videoConversions(to: codec, width: v.width, height: v.height) { say("Converted: \(line)") }
+        }
         // The default (follow) is not mentioned: plans without --pitch read as before.
         if media.audioStreams > 0, plan.preservesPitch { say("Pitch:    \(plan.pitchText)") }
         say("Expected output duration: \(plan.expectedDurationText)")

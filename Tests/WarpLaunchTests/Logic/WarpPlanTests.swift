@@ -86,11 +86,55 @@ final class WarpPlanTests: XCTestCase {
         }
         XCTAssertThrowsError(try EncoderSettings(audioBitrate: 128).check(for: flac))
         XCTAssertNoThrow(try EncoderSettings(crf: 18, preset: "slow", audioBitrate: 192).check(for: mp4))
-        // Quality mode has the VBV cap lifted (x264enc's bitrate is its cap in pass=qual).
-        XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264).contains("pass=qual quantizer=18 bitrate=2048000"))
+        // Quality mode has the VBV cap lifted (x264enc's bitrate is its cap in pass=qual) to the
+        // High-profile maximum of the level the size and rate need (H.264 Table A-1, MaxBR x 5/4):
+        // 720p30 is 3600 MB/frame, 108000 MB/s, so 4.1 (the least warp tags): 50000 x 5/4 = 62500.
+        XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264, size: (1280, 720), fps: 30)
+            .contains("pass=qual quantizer=18 bitrate=62500 "))
         XCTAssertTrue(wav.isAudioOnly)
         XCTAssertEqual(try OutputContainer.forPath("x.m4a").primingFrames, 1024)
         XCTAssertNil(try OutputContainer.forPath("x.mkv").primingFrames)
+    }
+
+    func testH264LevelFromSizeAndRate() {
+        // Hand calculation from Table A-1 (MaxFS, MaxMBPS, MaxBR):
+        XCTAssertEqual(H264Level.needed(width: 160, height: 90, fps: 25).name, "4.1")
+        XCTAssertEqual(H264Level.needed(width: 1280, height: 720, fps: 30).name, "4.1")
+        // 1080p: 120 x 68 = 8160 MB <= 8192; at 30 fps 244800 MB/s <= 245760: 4.1.
+        XCTAssertEqual(H264Level.needed(width: 1920, height: 1080, fps: 30).name, "4.1")
+        // At 60 fps 489600 MB/s: 4.2 (522240).
+        XCTAssertEqual(H264Level.needed(width: 1920, height: 1080, fps: 60).name, "4.2")
+        // 2160p: 240 x 135 = 32400 MB > 22080 (level 5): 5.1; at 30 fps 972000 <= 983040.
+        XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).name, "5.1")
+        XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).highVBVMaxRate, 300_000)
+        XCTAssertEqual(H264Level.needed(width: 1280, height: 720, fps: 30).highVBVMaxRate, 62_500)
+    }
+
+    func testSourceFormatKeepsCodecFamilyAndPCMDepth() throws {
+        let webm = try OutputContainer.forPath("x.webm"), mkv = try OutputContainer.forPath("x.mkv")
+        let vp9 = SourceFormat(videoCaps: "video/x-vp9, width=(int)320, profile=(string)2")
+        XCTAssertEqual(vp9.preferredVideoCodec(for: webm), .vp9)
+        XCTAssertNil(vp9.preferredVideoCodec(for: mkv))  // Matroska's default is H.264 whatever the input
+        XCTAssertNil(SourceFormat(videoCaps: "video/x-h264, profile=(string)high").preferredVideoCodec(for: webm))
+        // WAV: 24-bit PCM and FLAC keep 24 bits; AAC (decoded to float) gives 16; float PCM stays float.
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)S24LE", audioDepth: 24).pcmFormat(requested: nil), "S24LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-wav", audioDepth: 24).pcmFormat(requested: nil), "S24LE")  // a WAV file
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-flac, framed=(boolean)true", audioDepth: 24).pcmFormat(requested: nil), "S24LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/mpeg, mpegversion=(int)4", audioDepth: 32).pcmFormat(requested: nil), "S16LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)F32LE", audioDepth: 32).pcmFormat(requested: nil), "F32LE")
+        XCTAssertEqual(SourceFormat(audioCaps: "audio/x-raw, format=(string)S24LE", audioDepth: 24).pcmFormat(requested: "pcm_s16le"), "S16LE")
+        XCTAssertTrue(EncoderSettings(pcmFormat: "S24LE").audioEncoder(.pcm).hasSuffix("format=S24LE"))
+        // What the encoders cannot take is named: an odd side, 4:4:4 chroma, 10 bits into VP8.
+        let h444 = SourceFormat(videoCaps: "video/x-h264, profile=(string)high-4:4:4, chroma-format=(string)4:4:4, "
+                                + "bit-depth-luma=(uint)10, bit-depth-chroma=(uint)10")
+        XCTAssertEqual(SourceFormat.field("chroma-format", in: h444.videoCaps), "4:4:4")
+        XCTAssertEqual(h444.videoConversions(to: .h264, width: 160, height: 90).count, 1)
+        XCTAssertEqual(h444.videoConversions(to: .vp8, width: 161, height: 90).count, 2)  // libvpx takes odd sides
+        XCTAssertEqual(h444.videoConversions(to: .h265, width: 161, height: 90).count, 2)
+        XCTAssertTrue(h444.videoConversions(to: .h264, width: 161, height: 91)[0].contains("160x90"))
+        XCTAssertTrue(EncoderSettings().videoEncoder(.h264, size: (161, 91)).hasPrefix("videocrop right=1 bottom=1 ! "))
+        XCTAssertFalse(EncoderSettings().videoEncoder(.vp9, size: (161, 91)).contains("videocrop"))
+        XCTAssertEqual(SourceFormat(videoCaps: "video/x-h264").videoConversions(to: .h264, width: 160, height: 90), [])
     }
 
     func testFunctionIsImpliedByKeyframesOrExpression() {
