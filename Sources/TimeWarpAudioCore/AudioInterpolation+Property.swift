@@ -1,5 +1,5 @@
 /// audiotimewarp's `interpolation` property (GEnum `GstTimeWarpInterpolation`; C table in
-/// `time_map_properties.c`): the GEnum value, nick and description of each kernel. A
+/// `enums.c`): the GEnum value, nick and description of each kernel. A
 /// `PropertyEnum` (declared in GstTimeWarp, which sees both this target and TimeWarpMap).
 extension AudioInterpolation {
     /// The registered name of the GEnum type.

@@ -1,5 +1,5 @@
 /// audiotimewarp's `pitch` property (GEnum `GstTimeWarpPitch`, raw value = GEnum value; C table in
-/// `audio_element.c`): whether the pitch follows the speed, as on tape (`WarpResampler`), or
+/// `enums.c`): whether the pitch follows the speed, as on tape (`WarpResampler`), or
 /// stays while only the tempo follows the map (`WarpStretcher`). A `PropertyEnum` (declared in
 /// GstTimeWarp, which sees both this target and TimeWarpMap).
 public enum AudioPitch: Int32, CaseIterable, Sendable {

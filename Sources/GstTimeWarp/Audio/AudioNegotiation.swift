@@ -31,18 +31,6 @@ extension AudioElementKind {
     /// Caps queries: what the other side's peer accepts, within the template.
     static func answerCapsQuery(_ query: Query, on pad: Pad, sinkPad: Pad, srcPad: Pad,
                                 settings: ElementSettings) -> Bool {
-        let other = pad == sinkPad ? srcPad : sinkPad
-        guard let template = pad.templateCaps() else { return false }
-        let filter = query.capsFilter
-        var result: Caps
-        if let peer = other.peerCaps(filter: filter) {
-            result = peer.intersect(template)
-        } else if case .some(let f) = filter {
-            result = f.intersect(template)
-        } else {
-            result = template
-        }
-        query.setCapsResult(result)
-        return true
+        PassThroughCaps.answer(query, on: pad, sinkPad: sinkPad, srcPad: srcPad)
     }
 }

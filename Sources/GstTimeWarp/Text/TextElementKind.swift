@@ -6,19 +6,7 @@ enum TextElementKind: WarpElementKind {
     /// What the other side's peer accepts, within the template.
     static func answerCapsQuery(_ query: Query, on pad: Pad, sinkPad: Pad, srcPad: Pad,
                                 settings: ElementSettings) -> Bool {
-        let other = pad == sinkPad ? srcPad : sinkPad
-        guard let template = pad.templateCaps() else { return false }
-        let filter = query.capsFilter
-        let result: Caps
-        if let peer = other.peerCaps(filter: filter) {
-            result = peer.intersect(template)
-        } else if case .some(let f) = filter {
-            result = f.intersect(template)
-        } else {
-            result = template
-        }
-        query.setCapsResult(result)
-        return true
+        PassThroughCaps.answer(query, on: pad, sinkPad: sinkPad, srcPad: srcPad)
     }
 
     /// No own properties.

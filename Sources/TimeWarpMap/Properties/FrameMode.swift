@@ -1,5 +1,5 @@
 /// videotimewarp's `frame-mode` (GEnum `GstTimeWarpFrameMode`, raw value = GEnum value; C table
-/// in `video_element.c`): what an output slot shows at a fixed output rate.
+/// in `enums.c`): what an output slot shows at a fixed output rate.
 public enum FrameMode: Int32, PropertyEnum {
     /// The input frame nearest to the slot (drop and duplicate, as videorate).
     case nearest = 0

@@ -1,5 +1,5 @@
 /// The elements' `function` property: one case per value of the GEnum `GstTimeWarpFunction`
-/// (raw value = GEnum value; C table in `time_map_properties.c`). The element, the CLI and
+/// (raw value = GEnum value; C table in `enums.c`). The element, the CLI and
 /// `CurveOptions` all name functions through this enum.
 public enum WarpFunction: Int32, PropertyEnum {
     /// A constant scale.
