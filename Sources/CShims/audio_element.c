@@ -10,10 +10,6 @@ G_DEFINE_TYPE (GstAudioTimeWarp, timewarp_audio, TIMEWARP_TYPE_ELEMENT);
   "audio/x-raw, format = (string) { S16LE, S32LE, F32LE, F64LE }, " \
   "rate = (int) [ 1, MAX ], channels = (int) [ 1, 64 ], layout = (string) interleaved"
 
-static GstStaticPadTemplate audio_sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
-    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (TIMEWARP_AUDIO_CAPS));
-static GstStaticPadTemplate audio_src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (TIMEWARP_AUDIO_CAPS));
 
 static void
 timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
@@ -39,8 +35,7 @@ timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
           "interpolation and quality properties then do not apply)",
           timewarp_pitch_get_type (), TIMEWARP_DEFAULT_PITCH, ready));
 
-  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_sink_template);
-  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &audio_src_template);
+  timewarp_element_class_add_pad_templates (GST_ELEMENT_CLASS (klass), TIMEWARP_AUDIO_CAPS);
   gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
       "Audio time warp", "Filter/Effect/Audio",
       "Variably speeds up or slows down audio along its timeline by resampling at variable "

@@ -115,3 +115,14 @@ timewarp_element_get_type (void)
   }
   return type;
 }
+
+void
+timewarp_element_class_add_pad_templates (GstElementClass * klass, const gchar * caps)
+{
+  GstCaps *template_caps = gst_caps_from_string (caps);
+  gst_element_class_add_pad_template (klass,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, template_caps));
+  gst_element_class_add_pad_template (klass,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, template_caps));
+  gst_caps_unref (template_caps);
+}

@@ -15,5 +15,7 @@ typedef struct {
 void timewarp_install_time_map_properties (GObjectClass * gobject_class);
 void timewarp_install_time_map_signals (GObjectClass * gobject_class);
 void timewarp_debug_init (void);
+/** Adds the "sink" and "src" pad templates (always present) with the caps `caps`. */
+void timewarp_element_class_add_pad_templates (GstElementClass * klass, const gchar * caps);
 
 #endif

@@ -12,17 +12,12 @@ G_DEFINE_TYPE (GstTextTimeWarp, timewarp_text, TIMEWARP_TYPE_ELEMENT);
   "text/x-raw; application/x-ssa; application/x-ass; subpicture/x-dvd; subpicture/x-pgs; " \
   "subpicture/x-dvb"
 
-static GstStaticPadTemplate text_sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
-    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (TIMEWARP_TEXT_CAPS));
-static GstStaticPadTemplate text_src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS (TIMEWARP_TEXT_CAPS));
 
 static void
 timewarp_text_class_init (GstTextTimeWarpClass * klass)
 {
   klass->kind = TIMEWARP_KIND_TEXT;
-  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &text_sink_template);
-  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &text_src_template);
+  timewarp_element_class_add_pad_templates (GST_ELEMENT_CLASS (klass), TIMEWARP_TEXT_CAPS);
   gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
       "Text time warp", "Filter/Effect/Subtitle",
       "Moves subtitle cues (start and end) along the same time map as videotimewarp and "

@@ -6,10 +6,8 @@ typedef TimeWarpElementClass GstVideoTimeWarpClass;
 
 G_DEFINE_TYPE (GstVideoTimeWarp, timewarp_video, TIMEWARP_TYPE_ELEMENT);
 
-static GstStaticPadTemplate video_sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
-    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS ("video/x-raw(ANY)"));
-static GstStaticPadTemplate video_src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS ("video/x-raw(ANY)"));
+/* Raw video of any format and memory: frames are retimed, not touched (blend maps system memory). */
+#define TIMEWARP_VIDEO_CAPS "video/x-raw(ANY)"
 
 static void
 install_counter (GObjectClass * gobject_class, guint id, const gchar * name,
@@ -56,8 +54,7 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
           "a slot spanning more is sampled evenly",
           2, 256, TIMEWARP_DEFAULT_MAX_BLEND_FRAMES, ready));
 
-  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_sink_template);
-  gst_element_class_add_static_pad_template (GST_ELEMENT_CLASS (klass), &video_src_template);
+  timewarp_element_class_add_pad_templates (GST_ELEMENT_CLASS (klass), TIMEWARP_VIDEO_CAPS);
   gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),
       "Video time warp", "Filter/Effect/Video",
       "Variably speeds up or slows down video along its timeline: rewrites timestamps through "
