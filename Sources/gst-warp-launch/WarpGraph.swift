@@ -17,6 +17,9 @@ final class WarpGraph {
     /// How far the output has got (the furthest branch), ns of output stream time.
     var position: UInt64 { trackers.map(\.position).max() ?? 0 }
     private var sampleCounter: SampleCounter?
+    private var damage: DamageProbe?
+    /// `damaged: N frames ... near T s` when the decoded video had gaps (damaged packets).
+    var damageLine: String? { damage?.line }
     private var released = false
 
     /// The audio fed to the encoder (frames, and their rate), for the MP4 edit list.
@@ -57,7 +60,15 @@ final class WarpGraph {
             if audio, let interpolation { warp.set("interpolation", interpolation) }
             if !audio, blend { warp.set("frame-mode", "blend") }
             if audio, let pitch { warp.set("pitch", pitch) }
-            if !audio && !text { videoWarp = warp }
+            if !audio && !text {
+                videoWarp = warp
+                // Damaged packets: gaps in the decoded frames' times (forward playback, constant rate).
+                if !reverse, let v = media.video, v.fpsN > 0, v.fpsD > 0, let pad = warp.staticPad("sink") {
+                    let probe = DamageProbe(frameDuration: Double(v.fpsD) / Double(v.fpsN), mediumSeconds: media.seconds)
+                    probe.attach(to: pad)
+                    damage = probe
+                }
+            }
             pipeline.add(branch)
             // -ss/-to/-t: only the part reaches the warp, moved to start at 0 (on the warp's own
             // sink pad: after audioconvert, so the audio is interleaved and cut by whole frames).
@@ -277,6 +288,37 @@ final class SampleCounter: Sendable {
                 state.withLock { s in
                     if s.bpf > 0 { s.frames += buffer.size / s.bpf }
                 }
+            default:
+                break
+            }
+            return .pass
+        }
+    }
+}
+
+/// Counts the decoded video's timestamp gaps (`DamageTally`) on the pad it is attached to.
+final class DamageProbe: Sendable {
+    private let tally: Mutex<DamageTally>
+    /// `segment.start - segment.time` of the current segment (stream time = PTS - offset).
+    private let offset = Atomic<Int64>(0)
+
+    init(frameDuration: Double, mediumSeconds: Double) {
+        tally = Mutex(DamageTally(frameDuration: frameDuration, mediumSeconds: mediumSeconds))
+    }
+
+    /// The report line, nil when nothing was damaged.
+    var line: String? { tally.withLock { $0.line } }
+
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                offset.store(Int64(clamping: segment.start) &- Int64(clamping: segment.time), ordering: .relaxed)
+            case .buffer(let buffer):
+                guard buffer.pts != UInt64.max else { return .pass }
+                let pts = Double(Int64(clamping: buffer.pts) &- offset.load(ordering: .relaxed)) / 1e9
+                let duration = buffer.duration == UInt64.max ? nil : Double(buffer.duration) / 1e9
+                tally.withLock { $0.add(pts: pts, duration: duration) }
             default:
                 break
             }

@@ -220,6 +220,7 @@ struct WarpJob {
         defer { feed?.close() }
         var counters: (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)?
         runner.afterRun = { _ in counters = graph.counters() }
+        defer { if let line = graph.damageLine { printError(line) } }
         let outcome = runner.run(pipeline: graph.pipeline)
         if let sig = outcome.signal { throw interrupted(by: sig) }
         if let error = outcome.error {

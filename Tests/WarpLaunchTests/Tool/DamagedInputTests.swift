@@ -25,6 +25,28 @@ final class DamagedInputTests: XCTestCase {
         // ToolProcess throws when the run does not end within the timeout.
         let run = try ToolProcess.run(["warp", "bad.ts", "out.mp4", "--factor", "2", "-q"], in: dir, timeout: 60)
         XCTAssertFalse(run.killedBySignal, run.summary)
+        // The frames lost, counted by ffprobe from the damaged file's video packets (gaps
+        // between consecutive timestamps, in frames of 40 ms), reported in one line.
+        let probe = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "quiet", "-select_streams", "v",
+                                                                      "-show_entries", "packet=pts_time", "-of", "csv=p=0", "bad.ts"],
+                                        in: dir)
+        let pts = probe.stdout.split(separator: "\n").compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }.sorted()
+        var lost = 0
+        var first: Double?
+        for (a, b) in zip(pts, pts.dropFirst()) where b - a > 0.06 {
+            lost += Int(((b - a) / 0.04).rounded()) - 1
+            if first == nil, let start = pts.first { first = a + 0.04 - start }
+        }
+        let damaged = run.stderr.split(separator: "\n").filter { $0.hasPrefix("damaged: ") }
+        XCTAssertEqual(damaged.count, 1, run.summary)
+        if lost > 0, let line = damaged.first, let first {
+            XCTAssertTrue(line.hasPrefix("damaged: \(lost) frames"), "ffprobe finds \(lost) frames lost: \(line)")
+            let near = line.split(separator: " ").firstIndex(of: "near").map { line.split(separator: " ")[$0 + 1] }
+            XCTAssertEqual(try XCTUnwrap(near.flatMap { Double($0) }), first, accuracy: 0.1, String(line))
+        }
+        let clean = try ToolProcess.run(["warp", "good.ts", "good.mp4", "--factor", "2", "-q"], in: dir, timeout: 60)
+        XCTAssertEqual(clean.status, 0, clean.summary)
+        XCTAssertFalse(clean.stderr.contains("damaged:"), clean.stderr)
         if run.status == 0 {
             XCTAssertNotNil(try MediaProbe.duration("out.mp4", in: dir), "the output plays")
         } else {
