@@ -17,6 +17,9 @@ public struct MediaInfo {
     public var videoCaps: String?, audioCaps: String?
     /// The first audio stream's bits per sample (0 when the discoverer does not know).
     public var audioDepth = 0
+    /// Every stream in the container's order: its caps' media type (`video/x-h264`,
+    /// `audio/x-vorbis`, `text/x-raw`, `subpicture/x-dvd`, ...), as ffprobe numbers streams.
+    public var streamTypes: [String] = []
 
     /// Duration in seconds.
     public var seconds: Double { Double(duration) / 1e9 }
@@ -68,6 +71,25 @@ public struct MediaInfo {
             throw GStreamerError("cannot read '\(path)': \(message ?? "not a media file GStreamer can decode")")
         }
         var result = MediaInfo(duration: UInt64(gst_discoverer_info_get_duration(info)))
+        if let list = gst_discoverer_info_get_stream_list(info) {
+            var node: UnsafeMutablePointer<GList>? = list
+            while let n = node {
+                if let data = n.pointee.data,
+                   String(cString: gst_discoverer_stream_info_get_stream_type_nick(OpaquePointer(data))) != "container" {
+                    let stream = OpaquePointer(data)
+                    var type = "unknown"
+                    if let caps = gst_discoverer_stream_info_get_caps(stream) {
+                        if gst_caps_get_size(caps) > 0, let structure = gst_caps_get_structure(caps, 0) {
+                            type = String(cString: gst_structure_get_name(structure))
+                        }
+                        gst_caps_unref(caps)
+                    }
+                    result.streamTypes.append(type)
+                }
+                node = n.pointee.next
+            }
+            gst_discoverer_stream_info_list_free(list)
+        }
         if let list = gst_discoverer_info_get_video_streams(info) {
             result.videoStreams = Int(g_list_length(list))
             if let data = list.pointee.data {

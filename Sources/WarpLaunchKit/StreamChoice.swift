@@ -53,8 +53,9 @@ public struct StreamSelection: Sendable, Equatable {
 
 /// What each input stream becomes in `warp`'s output: the one place that decides it (the
 /// output container's kinds and the user's `StreamSelection`). The chosen video stream is
-/// warped by videotimewarp, the chosen audio stream by audiotimewarp; a stream not kept is not
-/// decoded at all. (Subtitles are not written yet: issue 20.)
+/// warped by videotimewarp, each kept audio stream by its own audiotimewarp, each kept text
+/// subtitle stream by its own texttimewarp; a stream not kept is not decoded at all, and one that
+/// cannot be carried is named in `dropped` (never left out silently).
 public struct StreamChoice: Sendable, Equatable {
     /// Whether the output has a warped video stream.
     public var keepsVideo: Bool
@@ -62,14 +63,24 @@ public struct StreamChoice: Sendable, Equatable {
     public var keepsAudio: Bool
     /// Which video and audio stream of the input (counting from 0, in the demuxer's order).
     public var videoIndex = 0, audioIndex = 0
+    /// The audio streams kept, counting from 0 among the audio streams (all of them, unless
+    /// `-map 0:a:N` or `--audio-track` chose one, or the container holds only one).
+    public var audioIndices: [Int] = []
+    /// The text subtitle streams kept, counting from 0 among the input's text subtitle streams
+    /// (the order in which the decoder adds their pads).
+    public var subtitleIndices: [Int] = []
+    /// One line for each stream that cannot be carried (`stream 3 (dvd_subtitle): not supported`),
+    /// printed as `dropped: LINE` before encoding.
+    public var dropped: [String] = []
     /// Why the input cannot give this output (`INPUT` stands for the quoted input name), an
     /// input error; nil when it can.
     public var refusal: String?
 
-    /// Decides from what the input holds (`videoStreams`, `audioStreams`), the container and
-    /// the selection.
+    /// Decides from what the input holds (`videoStreams`, `audioStreams`, and `streamTypes`:
+    /// every stream's caps media type in the container's order), the container and the selection.
     public static func decide(videoStreams: Int, audioStreams: Int, container: OutputContainer,
-                              selection: StreamSelection = StreamSelection()) -> StreamChoice {
+                              selection: StreamSelection = StreamSelection(),
+                              streamTypes: [String] = []) -> StreamChoice {
         var choice = StreamChoice(keepsVideo: selection.video && videoStreams > 0 && container.video != nil,
                                   keepsAudio: selection.audio && audioStreams > 0, refusal: nil)
         choice.videoIndex = selection.videoIndex ?? 0
@@ -85,6 +96,54 @@ public struct StreamChoice: Sendable, Equatable {
             choice.refusal = videoStreams + audioStreams == 0 ? "INPUT has neither video nor audio"
                 : "INPUT has nothing left to warp once \(selection.video ? "the audio" : "the video") is left out"
         }
+        guard choice.refusal == nil else { return choice }
+        choice.decideOthers(streamTypes: streamTypes, audioStreams: audioStreams, container: container, selection: selection)
         return choice
+    }
+
+    /// Text subtitle formats that texttimewarp warps and the decoder gives as text.
+    static let textSubtitleTypes: Set<String> = ["text/x-raw", "application/x-ssa", "application/x-ass",
+                                                 "application/x-subtitle-vtt", "application/x-subtitle", "text/x-tx3g"]
+    /// ffprobe's names for the formats people meet, for the `dropped:` line.
+    static let codecNames = ["subpicture/x-dvd": "dvd_subtitle", "subpicture/x-pgs": "hdmv_pgs_subtitle",
+                             "subpicture/x-dvb": "dvb_subtitle", "application/x-teletext": "dvb_teletext",
+                             "closedcaption/x-cea-608": "eia_608", "application/x-subtitle-unknown": "subtitle"]
+
+    /// The muxers that hold several audio tracks and text subtitles.
+    private static func holdsManyTracks(_ container: OutputContainer) -> Bool {
+        ["matroskamux", "webmmux", "mp4mux", "qtmux"].contains { container.muxer.hasPrefix($0) }
+    }
+
+    /// The audio tracks, subtitles and other streams beyond the one video.
+    private mutating func decideOthers(streamTypes: [String], audioStreams: Int, container: OutputContainer,
+                                       selection: StreamSelection) {
+        if keepsAudio {
+            if let i = selection.audioIndex { audioIndices = [i] }
+            else { audioIndices = Array(0..<(Self.holdsManyTracks(container) ? audioStreams : min(audioStreams, 1))) }
+        }
+        var audio = 0, text = 0
+        for (index, type) in streamTypes.enumerated() {
+            let name = Self.codecNames[type] ?? type
+            if type.hasPrefix("video/") || type.hasPrefix("image/") { continue }
+            if type.hasPrefix("audio/") {
+                defer { audio += 1 }
+                if keepsAudio && selection.audioIndex == nil && !audioIndices.contains(audio) {
+                    dropped.append("stream \(index) (\(name)): .\(container.fileExtension) holds one audio track")
+                }
+                continue
+            }
+            let isText = Self.textSubtitleTypes.contains(type)
+            let isSubtitle = isText || type.hasPrefix("subpicture/") || type.hasPrefix("closedcaption/")
+                || type == "application/x-teletext" || type == "application/x-subtitle-unknown"
+            if isSubtitle && !selection.subtitles { if isText { text += 1 }; continue }
+            if isText {
+                // Matroska holds text subtitles as they are; other containers are not written with them yet.
+                if container.muxer.hasPrefix("matroskamux") { subtitleIndices.append(text) }
+                else { dropped.append("stream \(index) (\(name)): not supported in .\(container.fileExtension) output") }
+                text += 1
+            } else {
+                dropped.append("stream \(index) (\(name)): not supported")
+            }
+        }
     }
 }

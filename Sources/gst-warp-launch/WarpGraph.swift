@@ -5,8 +5,10 @@ import Synchronization
 import WarpLaunchKit
 
 /// The warp pipeline: `uridecodebin` whose pads are linked (pad-added) to a video bin
-/// (`videotimewarp` ! frame rate ! encoder) and an audio bin (`audiotimewarp` ! encoder), both
-/// into the muxer and a `filesink`.
+/// (`videotimewarp` ! frame rate ! encoder), one audio bin per kept audio track
+/// (`audiotimewarp` ! encoder) and one text bin per kept subtitle track (`texttimewarp`), all
+/// into the muxer and a `filesink`. Tags and the TOC (chapters, mapped by each element) flow
+/// down every branch into the muxer.
 final class WarpGraph {
     let pipeline: Element
     private var videoWarp: Element?
@@ -15,6 +17,9 @@ final class WarpGraph {
     /// How far the output has got (the furthest branch), ns of output stream time.
     var position: UInt64 { trackers.map(\.position).max() ?? 0 }
     private var sampleCounter: SampleCounter?
+    private var damage: DamageProbe?
+    /// `damaged: N frames ... near T s` when the decoded video had gaps (damaged packets).
+    var damageLine: String? { damage?.line }
     private var released = false
 
     /// The audio fed to the encoder (frames, and their rate), for the MP4 edit list.
@@ -41,7 +46,7 @@ final class WarpGraph {
             src.set("caps", "video/x-raw")
         }
         sink.set("fd", String(descriptor))
-        func addBranch(_ description: String, warpName: String, audio: Bool) throws -> Pad {
+        func addBranch(_ description: String, warpName: String, audio: Bool, text: Bool = false) throws -> Pad {
             let branch = try Gst.parseBin(description)
             guard let warp = branch.child(warpName) else { throw CLIError("internal pipeline error: no \(warpName)") }
             for (name, value) in curve.elementProperties() { warp.set(name, value) }
@@ -51,7 +56,15 @@ final class WarpGraph {
             if audio, let interpolation { warp.set("interpolation", interpolation) }
             if !audio, blend { warp.set("frame-mode", "blend") }
             if audio, let pitch { warp.set("pitch", pitch) }
-            if !audio { videoWarp = warp }
+            if !audio && !text {
+                videoWarp = warp
+                // Damaged packets: gaps in the decoded frames' times (forward playback, constant rate).
+                if !reverse, let v = media.video, v.fpsN > 0, v.fpsD > 0, let pad = warp.staticPad("sink") {
+                    let probe = DamageProbe(frameDuration: Double(v.fpsD) / Double(v.fpsN), mediumSeconds: media.seconds)
+                    probe.attach(to: pad)
+                    damage = probe
+                }
+            }
             pipeline.add(branch)
             // -ss/-to/-t: only the part reaches the warp, moved to start at 0 (on the warp's own
             // sink pad: after audioconvert, so the audio is interleaved and cut by whole frames).
@@ -59,7 +72,7 @@ final class WarpGraph {
                 TrimProbe(start: part.start, end: part.end).attach(to: pad)
             }
             guard branch.link(to: mux) else {
-                throw CLIError("cannot connect the \(audio ? "audio" : "video") encoder to \(container.muxer)")
+                throw CLIError("cannot connect the \(text ? "subtitle" : audio ? "audio" : "video") branch to \(container.muxer)")
             }
             if !audio, frameRate == .any, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
                 // Fine timestamps for variable frame rates (the default derives them from the
@@ -74,7 +87,7 @@ final class WarpGraph {
                 tracker.attach(to: pad)
                 trackers.append(tracker)
             }
-            if audio, container.primingFrames != nil, let encoder = branch.child("aenc"),
+            if audio, sampleCounter == nil, container.primingFrames != nil, let encoder = branch.child("aenc"),
                let pad = encoder.staticPad("sink") {
                 let counter = SampleCounter()
                 counter.attach(to: pad)
@@ -83,31 +96,43 @@ final class WarpGraph {
             guard let sinkPad = branch.staticPad("sink") else { throw CLIError("internal pipeline error: no sink pad") }
             return sinkPad
         }
-        var videoSink: Pad?, audioSink: Pad?
+        var videoSink: Pad?, audioSinks: [Int: Pad] = [:], textSinks: [Int: Pad] = [:]
         let tail = " ! queue name=done max-size-buffers=0 max-size-bytes=0 max-size-time=0"
         if media.videoStreams > 0, let codec = container.video {
             // Reverse: a decoder outputs a whole keyframe interval at once; a short queue keeps
             // no more than that in memory (the default holds 200 decoded frames).
             let queue = reverse ? "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0" : "queue"
-            videoSink = try addBranch("\(queue) ! videoconvert ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
+            // A rotated input (image-orientation tag, as phones write it) is turned upright, as
+            // ffmpeg does when it re-encodes: the pixels play upright in every player, with no
+            // tag for them to honour or ignore (a passthrough for an unrotated input).
+            videoSink = try addBranch("\(queue) ! videoconvert ! videoflip video-direction=auto ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
                                       + encoder.videoEncoder(codec, size: media.video.map { ($0.width, $0.height) },
                                                              fps: frameRate != .any ? frameRate.framesPerSecond : media.video.flatMap {
                                                                  $0.fpsN > 0 && $0.fpsD > 0 ? Double($0.fpsN) / Double($0.fpsD) : nil })
                                       + tail, warpName: "vwarp", audio: false)
         }
-        if media.audioStreams > 0 {
-            audioSink = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "
-                                      + encoder.audioEncoder(container.audio) + tail, warpName: "awarp", audio: true)
+        // One branch per kept audio track (the reversed output has its one PCM copy).
+        for index in media.audioStreams > 0 ? (separateAudio ? [0] : streams.audioIndices) : [] {
+            audioSinks[index] = try addBranch("queue ! audioconvert ! audioresample ! audiotimewarp name=awarp ! "
+                                              + encoder.audioEncoder(container.audio) + tail, warpName: "awarp", audio: true)
+        }
+        // Subtitles: sparse, so not tracked for progress; unbounded queues keep the muxer fed.
+        let open = "queue max-size-buffers=0 max-size-bytes=0 max-size-time=0"
+        for index in reverse ? [] : streams.subtitleIndices {
+            // matroskademux gives SRT as pango markup, which matroskamux does not take: the text is
+            // written as it is (its markup is what SRT holds), tagged as UTF-8.
+            textSinks[index] = try addBranch("\(open) ! texttimewarp name=twarp ! capssetter caps=text/x-raw,format=utf8 ! \(open)",
+                                             warpName: "twarp",
+                                             audio: false, text: true)
         }
         if let asrc = pipeline.child("asrc") {
             // Reverse: the video from the input, the audio from its PCM copy only.
-            let videoLinker = BranchLinker(video: videoSink, audio: nil, videoIndex: streams.videoIndex)
-            let audioLinker = BranchLinker(video: nil, audio: audioSink)
+            let videoLinker = BranchLinker(video: videoSink, audio: [:], videoIndex: streams.videoIndex)
+            let audioLinker = BranchLinker(video: nil, audio: [0: audioSinks[0]].compactMapValues { $0 })
             src.onPadAdded { pad in videoLinker.link(pad) }
             asrc.onPadAdded { pad in audioLinker.link(pad) }
         } else {
-            let linker = BranchLinker(video: videoSink, audio: audioSink, videoIndex: streams.videoIndex,
-                                      audioIndex: streams.audioIndex)
+            let linker = BranchLinker(video: videoSink, audio: audioSinks, text: textSinks, videoIndex: streams.videoIndex)
             src.onPadAdded { pad in linker.link(pad) }
         }
     }
@@ -130,20 +155,21 @@ final class WarpGraph {
     }
 }
 
-/// Links each decoded pad to the branch of its kind: the `videoIndex`-th video pad and the
-/// `audioIndex`-th audio pad (counting from 0, in the order the decoder adds them, which is the
-/// demuxer's stream order), as `StreamChoice` decided; called on streaming threads.
+/// Links each decoded pad to the branch of its kind: the `videoIndex`-th video pad, and the
+/// audio and text pads whose ordinal (counting from 0 among pads of their kind, in the order the
+/// decoder adds them, which is the demuxer's stream order) has a branch, as `StreamChoice`
+/// decided; called on streaming threads.
 final class BranchLinker: Sendable {
     private let video: Pad?
-    private let audio: Pad?
-    private let videoIndex: Int, audioIndex: Int
-    private let seen = Mutex((video: 0, audio: 0))
+    private let audio: [Int: Pad], text: [Int: Pad]
+    private let videoIndex: Int
+    private let seen = Mutex((video: 0, audio: 0, text: 0))
 
-    init(video: Pad?, audio: Pad?, videoIndex: Int = 0, audioIndex: Int = 0) {
+    init(video: Pad?, audio: [Int: Pad], text: [Int: Pad] = [:], videoIndex: Int = 0) {
         self.video = video
         self.audio = audio
+        self.text = text
         self.videoIndex = videoIndex
-        self.audioIndex = audioIndex
     }
 
     func link(_ pad: Pad) {
@@ -154,8 +180,11 @@ final class BranchLinker: Sendable {
                 target = seen.video == videoIndex ? video : nil
                 seen.video += 1
             } else if type.hasPrefix("audio/") {
-                target = seen.audio == audioIndex ? audio : nil
+                target = audio[seen.audio]
                 seen.audio += 1
+            } else if type.hasPrefix("text/") {
+                target = text[seen.text]
+                seen.text += 1
             } else {
                 target = nil
             }
@@ -264,6 +293,37 @@ final class SampleCounter: Sendable {
                 state.withLock { s in
                     if s.bpf > 0 { s.frames += buffer.size / s.bpf }
                 }
+            default:
+                break
+            }
+            return .pass
+        }
+    }
+}
+
+/// Counts the decoded video's timestamp gaps (`DamageTally`) on the pad it is attached to.
+final class DamageProbe: Sendable {
+    private let tally: Mutex<DamageTally>
+    /// `segment.start - segment.time` of the current segment (stream time = PTS - offset).
+    private let offset = Atomic<Int64>(0)
+
+    init(frameDuration: Double, mediumSeconds: Double) {
+        tally = Mutex(DamageTally(frameDuration: frameDuration, mediumSeconds: mediumSeconds))
+    }
+
+    /// The report line, nil when nothing was damaged.
+    var line: String? { tally.withLock { $0.line } }
+
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                offset.store(Int64(clamping: segment.start) &- Int64(clamping: segment.time), ordering: .relaxed)
+            case .buffer(let buffer):
+                guard buffer.pts != UInt64.max else { return .pass }
+                let pts = Double(Int64(clamping: buffer.pts) &- offset.load(ordering: .relaxed)) / 1e9
+                let duration = buffer.duration == UInt64.max ? nil : Double(buffer.duration) / 1e9
+                tally.withLock { $0.add(pts: pts, duration: duration) }
             default:
                 break
             }

@@ -103,7 +103,7 @@ struct WarpJob {
         }
         // What each stream becomes (StreamChoice decides; a stream not kept is not decoded).
         let streams = StreamChoice.decide(videoStreams: media.videoStreams, audioStreams: media.audioStreams,
-                                          container: container, selection: selection)
+                                          container: container, selection: selection, streamTypes: media.streamTypes)
         if let refusal = streams.refusal { throw CLIError(refusal.replacingOccurrences(of: "INPUT", with: "'\(inputName)'")) }
         // Depth and codec family kept (issue 20): VP9 in gives VP9 in WebM; PCM has the input's
         // integer depth.
@@ -171,6 +171,13 @@ struct WarpJob {
         plan.preservesPitch = pitch == "preserve"
         printPlan(plan, media: media, container: container, encoder: encoder, durationGiven: duration != nil, part: part,
                   inputSeconds: inputSeconds)
+        // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
+        var dropped = streams.dropped
+        if reverse { dropped += streams.subtitleIndices.map { "subtitle track \($0 + 1): not written in a reversed output" } }
+        if reverse, streams.audioIndices.count > 1 {
+            dropped.append("audio tracks 2 to \(streams.audioIndices.count): a reversed output has the first only")
+        }
+        for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
 
@@ -221,6 +228,7 @@ struct WarpJob {
         defer { feed?.close() }
         var counters: (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)?
         runner.afterRun = { _ in counters = graph.counters() }
+        defer { if let line = graph.damageLine { printError(line) } }
         let outcome = runner.run(pipeline: graph.pipeline)
         if let sig = outcome.signal { throw interrupted(by: sig) }
         if let error = outcome.error {
@@ -317,7 +325,9 @@ struct WarpJob {
             }
             streams.append(text)
         }
-        if let a = media.audio { streams.append("audio \(a.rate) Hz, \(a.channels) ch") }
+        if let a = media.audio {
+            streams.append("audio \(a.rate) Hz, \(a.channels) ch" + (media.audioStreams > 1 ? " (\(media.audioStreams) tracks)" : ""))
+        }
         say("Input:    \(inputLabel ?? inputName): \(Format.seconds(inputSeconds)) s\(durationGiven ? " (--duration)" : ""), "
             + streams.joined(separator: "; "))
         if let part {
