@@ -15,6 +15,8 @@ struct AudioRun {
     var partialFrame: [UInt8] = []
     /// A warning about timestamps going backwards was posted already.
     var warnedBackwards = false
+    /// A warning about a timestamp jump past the medium's end was posted already.
+    var warnedJump = false
     /// Where the next input buffer is expected (ns), in the bit-exact pass-through.
     var passThroughNext: UInt64?
     /// A warning about the end of the clock range was posted already.

@@ -80,7 +80,18 @@ extension AudioState: WarpStream {
             }
         }
         if let st = streamTime, let expected = run.nextStreamTime {
-            if st > expected, st - expected > Self.discontinuityThreshold {
+            if st > expected, let d = pair.warp.map.mediaDuration, d > 0, st - expected > ClockTime.fromSeconds(d) {
+                // A jump longer than the medium cannot be content (damaged timestamps): the audio
+                // goes on where it was, as videotimewarp resumes after its last frame.
+                if !run.warnedJump {
+                    run.warnedJump = true
+                    out.postWarning(.stream, code: ErrorCode.streamFormat,
+                                    "Audio timestamp jump of \(ClockTime.describe(st - expected)) in a medium of "
+                                        + "\(ClockTime.describe(ClockTime.fromSeconds(d))): taken as a discontinuity, the audio continues",
+                                    debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected)); damaged timestamps?")
+                }
+                streamTime = nil  // continues the run
+            } else if st > expected, st - expected > Self.discontinuityThreshold {
                 out.log(.info, "audio discontinuity at \(ClockTime.describe(st)): starting a new run")
                 let ret = drain(out)
                 guard ret == GST_FLOW_OK else { return ret }

@@ -42,4 +42,23 @@ final class TimestampJumpTests: XCTestCase {
         h.push(pts: 500 * ms, duration: 40 * ms)
         XCTAssertEqual(h.pullAll().map(\.pts), [0, 1000 * ms])
     }
+
+    /// Audio of the same damaged medium: 0.25 s of samples at 0, then 0.25 s stamped 1000 s.
+    /// The jump is taken out, so the 0.5 s of input play contiguously through T(t) = 2t: 1 s of
+    /// output (48000 samples at 48 kHz), from 0 to 1 s, not a hole up to 2000 s.
+    func testAudioJumpPastTheMediumContinuesTheRun() {
+        let caps = "audio/x-raw,format=F32LE,rate=48000,channels=1,layout=interleaved"
+        let h = Harness("audiotimewarp factor=2 duration=1000000000")
+        h.setCaps(input: caps, output: caps)
+        let quarter = AudioSignals.f32Bytes([Double](repeating: 0.25, count: 12000))
+        h.push(bytes: quarter, pts: 0, duration: 250 * ms)
+        h.push(bytes: quarter, pts: 1000 * sec, duration: 250 * ms)
+        h.pushEOS()
+        let out = h.pullAllWithBytes()
+        let samples = out.reduce(0) { $0 + $1.bytes.count / 4 }
+        XCTAssertEqual(samples, 48000)
+        let last = out.last.map { $0.buffer.pts + $0.buffer.duration }
+        XCTAssertEqual(Double(last ?? 0), Double(sec), accuracy: Double(ms))
+        XCTAssertEqual(h.messages().filter { $0.text.contains("Audio timestamp jump") }.count, 1)
+    }
 }
