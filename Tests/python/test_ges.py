@@ -20,16 +20,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "example
 FRAMES, RATE, STEP = 60, 25, 4   # input frame n is grey level STEP * n
 
 
-def have_ges():
-    try:
-        import gi
-        gi.require_version("GES", "1.0")
-        from gi.repository import GES  # noqa: F401
-        return True
-    except (ImportError, ValueError):
-        return False
-
-
 def T_inverse(y, D):
     lo, hi = 0.0, 10 * D
     for _ in range(200):
@@ -41,7 +31,7 @@ def T_inverse(y, D):
     return lo
 
 
-@unittest.skipUnless(have_ges(), "needs gir1.2-ges-1.0 (make deps)")
+@unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
 class GESTimeEffectTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

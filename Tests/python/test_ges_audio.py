@@ -31,16 +31,6 @@ TICK_LEN = 0.010
 D = FRAMES / RATE
 
 
-def have_ges():
-    try:
-        import gi
-        gi.require_version("GES", "1.0")
-        from gi.repository import GES  # noqa: F401
-        return True
-    except (ImportError, ValueError):
-        return False
-
-
 def tick_samples():
     """Mono S16LE samples of D seconds: silence with a tick at each of TICKS."""
     n = int(D * AUDIO_RATE)
@@ -64,7 +54,7 @@ def onsets(samples, rate, threshold=3000, gap=0.1):
     return found
 
 
-@unittest.skipUnless(have_ges(), "needs gir1.2-ges-1.0 (make deps)")
+@unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
 class GESAudioVideoTimeEffectTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -253,6 +253,17 @@ class PipelineError(Exception):
     pass
 
 
+def have_ges():
+    """Whether GES is there for Python (gir1.2-ges-1.0, which `make deps` installs)."""
+    try:
+        import gi
+        gi.require_version("GES", "1.0")
+        from gi.repository import GES  # noqa: F401
+        return True
+    except (ImportError, ValueError):
+        return False
+
+
 def wait_bus(pipeline, types, timeout_s=10.0):
     """Pops the first message of one of `types` (Gst.MessageType flags), or None on timeout."""
     Gst = gst()

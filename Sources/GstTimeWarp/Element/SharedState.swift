@@ -22,6 +22,11 @@ struct SharedState: Sendable {
     var map: TimeMap?
     /// The map's origin in this stream, once known (kept across seeks and flushes).
     var origin: MediaOrigin?
+    /// The origin that application times (the time signals, `change-at`) count from (ns): the
+    /// one in use, else `start-time`, else 0 (before a stream has started).
+    var applicationOrigin: UInt64 {
+        origin?.streamTime ?? (settings.startTime == ClockTime.none ? 0 : settings.startTime)
+    }
     /// The current segment pair, once a segment went out.
     var timeline: PublishedTimeline?
     /// Time-map changes made while the map is in use, in order, each with the input stream time

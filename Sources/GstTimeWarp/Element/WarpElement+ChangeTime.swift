@@ -31,7 +31,7 @@ extension WarpElement where S: ~Copyable {
                 return .failure(error)
             }
             // The application's `t` is an input stream time; the queue counts from the origin.
-            let origin = state.origin?.streamTime ?? (state.settings.startTime == ClockTime.none ? 0 : state.settings.startTime)
+            let origin = state.applicationOrigin
             mapSettingsDidChange(&state, at: t == ClockTime.none ? nil : (t > origin ? t - origin : 0))
             return .success(())
         }

@@ -18,11 +18,7 @@ extension WarpElement where S: ~Copyable {
 
     /// The origin of the map for time queries (ns): the one in use, else `start-time`, else 0
     /// (before the stream starts, the medium's start is not known yet).
-    var queryOrigin: UInt64 {
-        shared.withLock { state in
-            state.origin?.streamTime ?? (state.settings.startTime == ClockTime.none ? 0 : state.settings.startTime)
-        }
-    }
+    var queryOrigin: UInt64 { shared.withLock { $0.applicationOrigin } }
 
     /// The element's time-map settings.
     var timeMapSettings: TimeMapSettings { shared.withLock { $0.settings.timeMap } }
