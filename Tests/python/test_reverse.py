@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 
 import timewarp_ref as ref
@@ -154,6 +155,49 @@ class ReversePropertyTests(unittest.TestCase):
         for (p0, d0, _, _), (p1, _, _, _) in zip(audio, audio[1:]):
             self.assertEqual(p1, p0 + d0)
         self.assertEqual(sum(size for _, _, size, _ in audio) // 2, 2 * 94 * 1024)
+
+    def test_the_seek_waits_for_every_reverse_element_behind_the_demuxer(self):
+        """The video branch holds its first buffer 300 ms before its decoder; the audio element has data long
+        before. The one reverse seek must wait until the video element too has had a forward
+        buffer (its decoder has negotiated by then, so the flush cannot catch it negotiating)."""
+        Gst = ref.gst()
+        tmp = tempfile.mkdtemp(prefix="timewarp-reverse-")
+        try:
+            clip = os.path.join(tmp, "numbered.mkv")
+            make_numbered_clip(clip)
+            pipeline = Gst.parse_launch(
+                "filesrc location=%s ! matroskademux name=d d.video_0 ! queue name=vq "
+                "! jpegdec ! videotimewarp name=vw reverse=true factor=2 ! fakesink sync=false "
+                "d.audio_0 ! queue ! audiotimewarp reverse=true factor=2 ! fakesink sync=false" % clip)
+            seen = {"forward": 0, "reverse_segment": False, "forward_after_reverse": 0}
+
+            def probe(pad, info):
+                if info.type & Gst.PadProbeType.BUFFER:
+                    if seen["reverse_segment"]:
+                        return Gst.PadProbeReturn.OK
+                    seen["forward"] += 1
+                else:
+                    event = info.get_event()
+                    if event.type == Gst.EventType.SEGMENT and event.parse_segment().rate < 0:
+                        seen["reverse_segment"] = True
+                return Gst.PadProbeReturn.OK
+
+            def hold_first(pad, info, held=[False]):
+                if not held[0]:
+                    held[0] = True
+                    time.sleep(0.3)
+                return Gst.PadProbeReturn.OK
+            pipeline.get_by_name("vq").get_static_pad("src").add_probe(Gst.PadProbeType.BUFFER, hold_first)
+            pipeline.get_by_name("vw").get_static_pad("sink").add_probe(
+                Gst.PadProbeType.BUFFER | Gst.PadProbeType.EVENT_DOWNSTREAM, probe)
+            pipeline.set_state(Gst.State.PLAYING)
+            msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 30)
+            pipeline.set_state(Gst.State.NULL)
+            self.assertEqual(msg.type, Gst.MessageType.EOS, msg.parse_error() if msg.type == Gst.MessageType.ERROR else "")
+        finally:
+            shutil.rmtree(tmp, True)
+        self.assertTrue(seen["reverse_segment"])
+        self.assertGreaterEqual(seen["forward"], 1)
 
 
 if __name__ == "__main__":

@@ -1,23 +1,44 @@
 import GStreamerBinding
 import Synchronization
 
-/// Which element of this process owns the reverse-playback seek of each upstream origin (see
-/// `ElementHandle.upstreamSourceAddress`): the first to claim an origin seeks it, the others
-/// wait for the reverse segment it brings, so that one demuxer is flushed once.
+/// The elements of this process with `reverse=true` that share one upstream origin (see
+/// `ElementHandle.siblings(withTrue:)`), and whether its reverse-playback seek was sent. The seek
+/// goes once, when every member has had its first buffer or its EOS: by then each member's
+/// decoder has negotiated, so the flush cannot catch one negotiating (jpegdec, among others,
+/// posts "failed to negotiate" when it does), and the demuxer is flushed once.
 enum ReverseSeekOwners {
-    private static let claims = Mutex<[UInt: UInt]>([:])
+    private struct Group {
+        var members: Set<UInt> = []
+        var arrived: Set<UInt> = []
+        var sent = false
+    }
 
-    /// Claims `origin` for `element`; false when another element holds it.
-    static func claim(_ origin: UInt, by element: UInt) -> Bool {
-        claims.withLock { all in
-            if let holder = all[origin], holder != element { return false }
-            all[origin] = element
-            return true
+    private static let groups = Mutex<[UInt: Group]>([:])
+
+    /// `element` has its first buffer (or its EOS) from `origin`, whose members with
+    /// `reverse=true` are `members`; true when this arrival completes the group, and the caller
+    /// is to send the seek.
+    static func arrive(_ element: UInt, from origin: UInt, members: [UInt]) -> Bool {
+        groups.withLock { all in
+            var group = all[origin] ?? Group()
+            group.members.formUnion(members)
+            group.members.insert(element)
+            group.arrived.insert(element)
+            let complete = !group.sent && group.members.isSubset(of: group.arrived)
+            if complete { group.sent = true }
+            all[origin] = group
+            return complete
         }
     }
 
-    /// Gives up `element`'s claims (its stream stopped).
+    /// Forgets `element` (its stream stopped); a group left empty goes.
     static func release(by element: UInt) {
-        claims.withLock { all in all = all.filter { $0.value != element } }
+        groups.withLock { all in
+            for (origin, var group) in all {
+                group.members.remove(element)
+                group.arrived.remove(element)
+                all[origin] = group.arrived.isEmpty ? nil : group
+            }
+        }
     }
 }

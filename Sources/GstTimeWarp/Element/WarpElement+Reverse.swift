@@ -28,15 +28,15 @@ extension WarpElement where S: ~Copyable {
     /// playback of the whole stream (a flushing seek at rate -1 from 0 to the duration), from
     /// another thread, since the seek flushes the thread that delivers this buffer. Returns
     /// true when the buffer is to be dropped (a forward buffer while reversing is asked for).
+    /// The elements with `reverse=true` behind one origin send one seek between them, when the
+    /// last of them has its first buffer or EOS (see `ReverseSeekOwners`).
     func requestReversePlayback(_ timeline: Timeline) -> Bool {
         guard timeline.reverseWanted, let input = timeline.input, input.rate > 0 else { return false }
         let request = reversePlayback
         guard !request.sent.exchange(true, ordering: .relaxed) else { return true }
-        // One seek per origin: the audio and video elements of one demuxer would otherwise
-        // both flush it (the second flush can catch a decoder negotiating).
-        let me = element.address
-        if let origin = element.upstreamSourceAddress(), !ReverseSeekOwners.claim(origin, by: me) {
-            element.log(.info, "reverse=true: another element asked the same upstream for reverse playback")
+        if let group = element.siblings(withTrue: "reverse"),
+           !ReverseSeekOwners.arrive(element.address, from: group.origin, members: group.members) {
+            element.log(.info, "reverse=true: the reverse playback is asked for once every element with reverse=true behind the same upstream has data")
             return true
         }
         element.log(.info, "reverse=true over a forward stream: asking upstream for reverse playback")
@@ -68,7 +68,9 @@ extension WarpElement where S: ~Copyable {
     /// and the EOS goes on.
     func holdForwardEOS(_ timeline: Timeline) -> Bool {
         let request = reversePlayback
-        guard request.sent.load(ordering: .relaxed), (timeline.input?.rate ?? 1) > 0 else { return false }
+        guard (timeline.input?.rate ?? 1) > 0 else { return false }
+        // EOS before any buffer: this element's arrival may be the one its siblings wait for.
+        if !request.sent.load(ordering: .relaxed), !requestReversePlayback(timeline) { return false }
         if request.refused.load(ordering: .acquiring) {
             ReversePlaybackRequest.postError(element)
             return false
