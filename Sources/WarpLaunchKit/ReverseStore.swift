@@ -67,15 +67,17 @@ public final class ReverseStore {
         return items.count - 1
     }
 
-    /// Copies item `index` into `target` (at least `length(of: index)` bytes).
-    public func read(_ index: Int, into target: UnsafeMutableRawBufferPointer) throws(CLIError) {
+    /// Copies the bytes of item `index` from `offset` on into `target` (`target.count` bytes,
+    /// which the item must hold).
+    public func read(_ index: Int, offset: Int = 0, into target: UnsafeMutableRawBufferPointer) throws(CLIError) {
+        guard target.count > 0 else { return }
         switch items[index] {
         case .memory(let bytes):
-            bytes.withUnsafeBytes { target.copyMemory(from: $0) }
-        case .file(let offset, let length):
+            bytes.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + target.count)])) }
+        case .file(let start, _):
             var done = 0
-            while done < length {
-                let n = pread(descriptor, target.baseAddress! + done, length - done, off_t(offset + done))
+            while done < target.count {
+                let n = pread(descriptor, target.baseAddress! + done, target.count - done, off_t(start + offset + done))
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else {
                     throw CLIError("cannot read the reverse store back: \(n < 0 ? SystemError.text(errno) : "it is shorter than written")")

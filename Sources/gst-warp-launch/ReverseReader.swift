@@ -123,13 +123,26 @@ final class ReverseReader: @unchecked Sendable {
         var pts: UInt64
         var duration: UInt64
         var item: Int
+        /// The part of the item that goes out (audio: the chunk's samples only).
+        var offset = 0, length: Int
     }
+
+    /// Per audio source, the first frames of each chunk as a forward decode from the start
+    /// counts them (by the chunk's first sample index): where each chunk, decoded after a seek,
+    /// must put them (`ReverseAudioAlignment`).
+    private var anchors: [Int: [Int64: [UInt8]]] = [:]
 
     private func run() {
         defer {
             for source in [videoSource].compactMap({ $0 }) + audioSources { source.endOfStream() }
         }
         var caps: [Int: String] = [:]
+        for (k, index) in audioIndices.enumerated() where k < audioSources.count {
+            do { try findAnchors(index: index, source: k) } catch {
+                if !shouldStop { fail("\(error)") }
+                return
+            }
+        }
         for chunk in chunks.reversed() {
             if shouldStop { return }
             store.clear()
@@ -150,13 +163,13 @@ final class ReverseReader: @unchecked Sendable {
             pieces.sort { $0.pts != $1.pts ? $0.pts > $1.pts : $0.source < $1.source }
             for piece in pieces {
                 guard let source = piece.source < 0 ? videoSource : audioSources[piece.source],
-                      var buffer = Buffer.allocate(size: store.length(of: piece.item)) else {
+                      var buffer = Buffer.allocate(size: piece.length) else {
                     fail("out of memory reading the reversed input back")
                     return
                 }
                 var readError: CLIError?
                 _ = buffer.withMutableBytes { bytes in
-                    do throws(CLIError) { try store.read(piece.item, into: bytes) } catch { readError = error }
+                    do throws(CLIError) { try store.read(piece.item, offset: piece.offset, into: bytes) } catch { readError = error }
                 }
                 if let readError { fail(readError.message); return }
                 buffer.stamp(pts: piece.pts, duration: piece.duration, discont: false)
@@ -210,7 +223,7 @@ final class ReverseReader: @unchecked Sendable {
             }
             break
         }
-        guard pipeline.seek(flags: [.flush, .accurate], start: Int64(start), stop: stop.map { Int64($0) }) else {
+        guard pipeline.seek(flags: [.flush, .accurate], start: Int64(start), stop: stop.map { Int64($0) } ?? -1) else {
             throw CLIError("reading \(what) of the input in chunks failed: it cannot seek, which --reverse needs")
         }
         pipeline.setState(.playing)
@@ -239,9 +252,9 @@ final class ReverseReader: @unchecked Sendable {
             guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts),
                   chunk.contains(t) else { return }
             noteCaps(sample, source: -1, caps: &caps)
-            let item = try sample.withBytes { bytes throws(CLIError) in try store.append(bytes) }
+            let item = try sample.withBytes { bytes in try store.append(bytes) }
             guard let item else { throw CLIError("cannot read a decoded frame of the input") }
-            pieces.append(Piece(source: -1, pts: t, duration: sample.duration, item: item))
+            pieces.append(Piece(source: -1, pts: t, duration: sample.duration, item: item, length: sample.size))
         }
     }
 
@@ -250,39 +263,102 @@ final class ReverseReader: @unchecked Sendable {
         let (pipeline, sink) = try chunkPipeline(video: false, index: index)
         let start = chunk.lowerBound > Self.audioMargin ? chunk.lowerBound - Self.audioMargin : 0
         let stop = chunk.upperBound >= UInt64.max - Self.audioMargin ? nil : chunk.upperBound + Self.audioMargin
+        // Blocks of the decoded audio, counted from the seek's first timestamp; which samples
+        // belong to the chunk is decided once the count is aligned with the chunk read before.
+        struct Block { var first: Int64; var frames: Int; var item: Int }
+        var blocks: [Block] = []
         var counted: Int64?
+        var format: (rate: Int, bytesPerFrame: Int)?
+        var bounds: (lower: Int64, upper: Int64, tolerance: Int64) = (0, 0, 0)
+        var head = ReverseAudioAlignment.Window(from: 0, to: 0)
+        let anchorFrames = ReverseAudioAlignment.anchorFrames
         try play(pipeline, sink: sink, start: start, stop: stop, what: "audio track \(index + 1)") { sample in
-            guard let format = sample.audioFormat, format.rate > 0, format.bytesPerFrame > 0,
+            guard let f = sample.audioFormat, f.rate > 0, f.bytesPerFrame > 0,
                   sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts) else { return }
-            let frames = sample.size / format.bytesPerFrame
-            let first = ReverseChunks.bufferStart(timestampIndex: ReverseChunks.sampleIndex(at: t, rate: format.rate),
-                                                  counted: sample.isDiscont ? nil : counted,
-                                                  tolerance: Int64(format.rate / 500))
-            counted = first + Int64(frames)
-            let keep = ReverseChunks.keep(first: first, frames: frames,
-                                          lower: ReverseChunks.sampleBoundary(chunk.lowerBound, rate: format.rate),
-                                          upper: ReverseChunks.sampleBoundary(chunk.upperBound, rate: format.rate))
-            guard !keep.isEmpty else { return }
-            noteCaps(sample, source: source, caps: &caps)
-            let bpf = format.bytesPerFrame
-            // Blocks of at most 4096 frames: each goes out as one buffer, so the element holds
-            // no more than that of a chunk at a time.
-            var from = keep.lowerBound
-            while from < keep.upperBound {
-                let to = min(from + 4096, keep.upperBound)
-                let item = try sample.withBytes { bytes throws(CLIError) in
-                    try store.append(UnsafeRawBufferPointer(rebasing: bytes[(from * bpf)..<(to * bpf)]))
-                }
-                guard let item else { throw CLIError("cannot read decoded audio of the input") }
-                let startTime = ReverseChunks.time(ofSample: first + Int64(from), rate: format.rate)
-                let endTime = ReverseChunks.time(ofSample: first + Int64(to), rate: format.rate)
-                pieces.append(Piece(source: source, pts: startTime, duration: endTime - startTime, item: item))
-                from = to
+            if format == nil {
+                format = f
+                let tolerance = Int64(max(f.rate / 500, 1))  // 2 ms: Matroska's rounding and more
+                bounds = (ReverseChunks.sampleBoundary(chunk.lowerBound, rate: f.rate),
+                          ReverseChunks.sampleBoundary(chunk.upperBound, rate: f.rate), tolerance)
+                head = .init(from: bounds.lower - tolerance, to: bounds.lower + tolerance + Int64(anchorFrames))
             }
+            let bpf = f.bytesPerFrame
+            let frames = sample.size / bpf
+            let first = ReverseChunks.bufferStart(timestampIndex: ReverseChunks.sampleIndex(at: t, rate: f.rate),
+                                                  counted: sample.isDiscont ? nil : counted, tolerance: bounds.tolerance)
+            counted = first + Int64(frames)
+            let keep = ReverseChunks.keep(first: first, frames: frames, lower: bounds.lower - bounds.tolerance,
+                                          upper: bounds.upper == Int64.max ? Int64.max : bounds.upper + bounds.tolerance)
+            guard !keep.isEmpty || bounds.upper != Int64.max else { return }
+            noteCaps(sample, source: source, caps: &caps)
+            try sample.withBytes { bytes in
+                head.add(first: first, bytes: bytes, bytesPerFrame: bpf)
+                // Blocks of at most 4096 frames: each goes out as one buffer, so the element
+                // holds no more than that of a chunk at a time.
+                var from = keep.lowerBound
+                while from < keep.upperBound {
+                    let to = min(from + 4096, keep.upperBound)
+                    let item = try store.append(UnsafeRawBufferPointer(rebasing: bytes[(from * bpf)..<(to * bpf)]))
+                    blocks.append(Block(first: first + Int64(from), frames: to - from, item: item))
+                    from = to
+                }
+            }
+        }
+        guard let format, !shouldStop else { return }
+        let bpf = format.bytesPerFrame
+        // Align the count with the forward decode's, by the chunk's first frames.
+        var delta: Int64 = 0
+        if let anchor = anchors[source]?[bounds.lower], let window = head.start {
+            delta = ReverseAudioAlignment.shift(anchor: anchor, anchorIndex: bounds.lower, window: head.bytes,
+                                                windowStart: window, bytesPerFrame: bpf,
+                                                tolerance: bounds.tolerance) ?? 0
+        }
+        for block in blocks {
+            let first = block.first + delta
+            let keep = ReverseChunks.keep(first: first, frames: block.frames, lower: bounds.lower, upper: bounds.upper)
+            guard !keep.isEmpty else { continue }
+            let startTime = ReverseChunks.time(ofSample: first + Int64(keep.lowerBound), rate: format.rate)
+            let endTime = ReverseChunks.time(ofSample: first + Int64(keep.upperBound), rate: format.rate)
+            pieces.append(Piece(source: source, pts: startTime, duration: endTime - startTime, item: block.item,
+                                offset: keep.lowerBound * bpf, length: keep.count * bpf))
         }
     }
 
-    // MARK: - The first pass
+    // MARK: - The first passes
+
+    /// Decodes audio track `index` once, forwards from the start, and keeps the first frames of
+    /// each chunk (`ReverseAudioAlignment.anchorFrames`), counted from the start: a few hundred
+    /// bytes per chunk, not the track.
+    private func findAnchors(index: Int, source: Int) throws {
+        let (pipeline, sink) = try chunkPipeline(video: false, index: index)
+        var counted: Int64?
+        var windows: [ReverseAudioAlignment.Window] = []
+        var rate = 0
+        try play(pipeline, sink: sink, start: 0, stop: nil, what: "audio track \(index + 1)") { sample in
+            guard let f = sample.audioFormat, f.rate > 0, f.bytesPerFrame > 0 else { return }
+            if windows.isEmpty {
+                rate = f.rate
+                windows = chunks.map {
+                    let lower = ReverseChunks.sampleBoundary($0.lowerBound, rate: f.rate)
+                    return .init(from: lower, to: lower + Int64(ReverseAudioAlignment.anchorFrames))
+                }
+            }
+            let stamped = sample.pts == ClockTime.none ? nil : sample.segment?.streamTime(of: sample.pts)
+            let first = counted ?? stamped.map { ReverseChunks.sampleIndex(at: $0, rate: f.rate) } ?? 0
+            counted = first + Int64(sample.size / f.bytesPerFrame)
+            sample.withBytes { bytes in
+                for i in windows.indices where windows[i].to > first && windows[i].from < counted! {
+                    windows[i].add(first: first, bytes: bytes, bytesPerFrame: f.bytesPerFrame)
+                }
+            }
+        }
+        guard rate > 0 else { return }
+        var found: [Int64: [UInt8]] = [:]
+        for window in windows where window.start == window.from && window.bytes.count > 0 {
+            found[window.from] = window.bytes
+        }
+        anchors[source] = found
+    }
 
     /// The stream times (ns) of the keyframes of video stream `videoIndex`: the input parsed,
     /// not decoded.
@@ -297,7 +373,7 @@ final class ReverseReader: @unchecked Sendable {
         parse.onPadAdded { pad in linker.link(pad) }
         let collector = KeyframeCollector()
         collector.attach(to: pad)
-        var runner = PipelineRunner(options: .init(quiet: true, brief: true))
+        let runner = PipelineRunner(options: .init(quiet: true, brief: true))
         let outcome = runner.run(pipeline: pipeline)
         pipeline.setState(.null)
         if let sig = outcome.signal {
