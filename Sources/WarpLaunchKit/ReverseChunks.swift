@@ -6,12 +6,12 @@ public enum ReverseChunks {
     /// exactly one chunk; the last is open-ended (`UInt64.max`), so nothing past the container's
     /// duration is lost. Keyframes closer than `minimumLength` after a chunk's start are merged
     /// into it (fewer pipelines for all-intra input). Without keyframes (audio only, or an
-    /// index that tells none), chunks are `fallbackLength` long. In forward order.
+    /// index that tells none), chunks are `fallbackLength` long; one keyframe (at 0) is one chunk. In forward order.
     public static func plan(keyframes: [UInt64], duration: UInt64, minimumLength: UInt64,
                             fallbackLength: UInt64) -> [Range<UInt64>] {
         var starts: [UInt64] = [0]
         let sorted = keyframes.filter { $0 > 0 && $0 != UInt64.max }.sorted()
-        if sorted.isEmpty {
+        if keyframes.isEmpty {
             let step = max(fallbackLength, 1)
             if duration != UInt64.max {
                 var t = step

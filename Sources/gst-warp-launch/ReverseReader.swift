@@ -42,7 +42,7 @@ final class ReverseReader: @unchecked Sendable {
     /// The chunk length without keyframes (audio only).
     static let audioOnlyChunk: UInt64 = 2_000_000_000
     /// The default bound on the bytes of decoded frames held in memory.
-    static let defaultMemoryLimit = 64 << 20
+    static let defaultMemoryLimit = 32 << 20
 
     /// What went wrong in the reader, if anything (after `stop()`).
     var failure: String? { failureText.withLock { $0 } }
@@ -185,7 +185,7 @@ final class ReverseReader: @unchecked Sendable {
     private func chunkPipeline(video: Bool, index: Int) throws -> (pipeline: Element, sink: Element) {
         let convert = video ? "" : "audioconvert name=conv ! audio/x-raw,layout=interleaved ! "
         let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  decodebin name=dec  "
-                                           + convert + "appsink name=sink sync=false max-buffers=8 enable-last-sample=false")
+                                           + convert + "appsink name=sink sync=false max-buffers=4 enable-last-sample=false")
         guard let src = pipeline.child("src"), let parse = pipeline.child("parse"), let dec = pipeline.child("dec"),
               let sink = pipeline.child("sink"), let decSink = dec.staticPad("sink"),
               let target = (video ? sink : pipeline.child("conv"))?.staticPad("sink") else {
