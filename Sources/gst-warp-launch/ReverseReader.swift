@@ -37,6 +37,9 @@ final class ReverseReader: @unchecked Sendable {
     /// Audio is decoded from this long before its chunk (and to this long after it), so that a
     /// codec's warm-up lies outside what is kept.
     static let audioMargin: UInt64 = 200_000_000
+    /// Video is decoded to this long after its chunk: pictures of an open GOP shown before its
+    /// keyframe (decoded after it) belong to the chunk before, and come out there.
+    static let videoMargin: UInt64 = 500_000_000
     /// Keyframes closer than this after a chunk's start join that chunk.
     static let minimumChunk: UInt64 = 1_000_000_000
     /// The chunk length without keyframes (audio only).
@@ -247,7 +250,7 @@ final class ReverseReader: @unchecked Sendable {
     private func readVideo(_ chunk: Range<UInt64>, index: Int, into pieces: inout [Piece],
                            caps: inout [Int: String]) throws {
         let (pipeline, sink) = try chunkPipeline(video: true, index: index)
-        let stop = chunk.upperBound == UInt64.max ? nil : chunk.upperBound
+        let stop = chunk.upperBound >= UInt64.max - Self.videoMargin ? nil : chunk.upperBound + Self.videoMargin
         try play(pipeline, sink: sink, start: chunk.lowerBound, stop: stop, what: "the video") { sample in
             guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts),
                   chunk.contains(t) else { return }
