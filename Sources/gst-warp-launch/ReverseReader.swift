@@ -134,6 +134,8 @@ final class ReverseReader: @unchecked Sendable {
     /// counts them (by the chunk's first sample index): where each chunk, decoded after a seek,
     /// must put them (`ReverseAudioAlignment`).
     private var anchors: [Int: [Int64: [UInt8]]] = [:]
+    /// The sources (-1: video) whose stream tags were sent.
+    private var tagsSent: Set<Int> = []
 
     private func run() {
         defer {
@@ -141,7 +143,7 @@ final class ReverseReader: @unchecked Sendable {
         }
         var caps: [Int: String] = [:]
         for (k, index) in audioIndices.enumerated() where k < audioSources.count {
-            do { try findAnchors(index: index, source: k) } catch {
+            do { try findAnchors(index: index, source: k, caps: &caps) } catch {
                 if !shouldStop { fail("\(error)") }
                 return
             }
@@ -185,7 +187,7 @@ final class ReverseReader: @unchecked Sendable {
     }
 
     /// A forward pipeline over the one stream `index` of its kind: parsed, decoded, into `sink`.
-    private func chunkPipeline(video: Bool, index: Int) throws -> (pipeline: Element, sink: Element) {
+    private func chunkPipeline(video: Bool, index: Int, tags: TagRecorder? = nil) throws -> (pipeline: Element, sink: Element) {
         let convert = video ? "" : "audioconvert name=conv ! audio/x-raw,layout=interleaved ! "
         let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  decodebin name=dec  "
                                            + convert + "appsink name=sink sync=false max-buffers=4 enable-last-sample=false")
@@ -195,6 +197,7 @@ final class ReverseReader: @unchecked Sendable {
             throw CLIError("internal pipeline error: no source, decoder or sink to read the input in chunks")
         }
         src.set("uri", uri)
+        if let tags, let pad = sink.staticPad("sink") { tags.attach(to: pad) }
         let picker = video ? BranchLinker(video: decSink, audio: [:], videoIndex: index)
             : BranchLinker(video: nil, audio: [index: decSink], videoIndex: Int.max)
         parse.onPadAdded { pad in picker.link(pad) }
@@ -249,12 +252,19 @@ final class ReverseReader: @unchecked Sendable {
 
     private func readVideo(_ chunk: Range<UInt64>, index: Int, into pieces: inout [Piece],
                            caps: inout [Int: String]) throws {
-        let (pipeline, sink) = try chunkPipeline(video: true, index: index)
+        // The stream's tags (language, title, orientation, which videoflip turns upright) go
+        // to the appsrc once, from the first chunk read.
+        let tags = tagsSent.contains(-1) ? nil : TagRecorder()
+        let (pipeline, sink) = try chunkPipeline(video: true, index: index, tags: tags)
         let stop = chunk.upperBound >= UInt64.max - Self.videoMargin ? nil : chunk.upperBound + Self.videoMargin
         try play(pipeline, sink: sink, start: chunk.lowerBound, stop: stop, what: "the video") { sample in
             guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts),
                   chunk.contains(t) else { return }
             noteCaps(sample, source: -1, caps: &caps)
+            if let tags, !tagsSent.contains(-1), let videoSource {
+                tags.send(to: videoSource)
+                tagsSent.insert(-1)
+            }
             let item = try sample.withBytes { bytes in try store.append(bytes) }
             guard let item else { throw CLIError("cannot read a decoded frame of the input") }
             pieces.append(Piece(source: -1, pts: t, duration: sample.duration, item: item, length: sample.size))
@@ -332,8 +342,9 @@ final class ReverseReader: @unchecked Sendable {
     /// Decodes audio track `index` once, forwards from the start, and keeps the first frames of
     /// each chunk (`ReverseAudioAlignment.anchorFrames`), counted from the start: a few hundred
     /// bytes per chunk, not the track.
-    private func findAnchors(index: Int, source: Int) throws {
-        let (pipeline, sink) = try chunkPipeline(video: false, index: index)
+    private func findAnchors(index: Int, source: Int, caps: inout [Int: String]) throws {
+        let tags = TagRecorder()
+        let (pipeline, sink) = try chunkPipeline(video: false, index: index, tags: tags)
         var counted: Int64?
         var windows: [ReverseAudioAlignment.Window] = []
         var rate = 0
@@ -341,6 +352,7 @@ final class ReverseReader: @unchecked Sendable {
             guard let f = sample.audioFormat, f.rate > 0, f.bytesPerFrame > 0 else { return }
             if windows.isEmpty {
                 rate = f.rate
+                noteCaps(sample, source: source, caps: &caps)  // before the tags go to the appsrc
                 windows = chunks.map {
                     let lower = ReverseChunks.sampleBoundary($0.lowerBound, rate: f.rate)
                     return .init(from: lower, to: lower + Int64(ReverseAudioAlignment.anchorFrames))
@@ -356,6 +368,10 @@ final class ReverseReader: @unchecked Sendable {
             }
         }
         guard rate > 0 else { return }
+        if source < audioSources.count {
+            tags.send(to: audioSources[source])
+            tagsSent.insert(source)
+        }
         var found: [Int64: [UInt8]] = [:]
         for window in windows where window.start == window.from && window.bytes.count > 0 {
             found[window.from] = window.bytes

@@ -27,8 +27,17 @@ final class ReverseReaderTests: XCTestCase {
                     "-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*(200+300*t)*t)':s=32000:d=\(seconds)",
                     "-f", "lavfi", "-i", "aevalsrc='0.4*sin(2*PI*(900-100*t)*t)':s=32000:d=\(seconds)",
                     "-map", "0", "-map", "1", "-map", "2",
+                    "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra",
                     "-c:v", "libx264", "-qp", "0", "-g", "\(keyframeEvery)", "-keyint_min", "\(keyframeEvery)",
                     "-sc_threshold", "0", "-pix_fmt", "yuv420p", "-c:a", "pcm_f32le", name], in: dir)
+    }
+
+    /// ffprobe's answer for `entries` of `name`, one line per stream.
+    private func probe(_ entries: String, _ name: String, in dir: URL) throws -> [String] {
+        let r = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-show_entries", entries, "-of", "csv=p=0",
+                                                                  name], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        return r.stdout.split(separator: "\n").map(String.init)
     }
 
     /// The mean luma of each frame of `name`'s video, as ffmpeg decodes it.
@@ -68,6 +77,10 @@ final class ReverseReaderTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("dropped:"), "both audio tracks are kept: \(r.stderr)")
         XCTAssertEqual(leftovers(in: dir, keeping: ["in.mkv", "out.mkv"]), [], "the store is gone after success")
 
+        // The tracks keep their languages (the stream tags go to the reader's sources).
+        XCTAssertEqual(try probe("stream=codec_type:stream_tags=language", "out.mkv", in: dir).filter { $0.hasPrefix("audio") },
+                       ["audio,eng", "audio,fre"])
+
         // Frame by frame: grey level 16 + 2·i gives the index back (x264 at crf 20 keeps a flat
         // grey within a level or two).
         let indices = try lumaPerFrame("out.mkv", in: dir).map { Int((($0 - 16) / 2).rounded()) }
@@ -98,6 +111,16 @@ final class ReverseReaderTests: XCTestCase {
             usleep(5_000)
         }
         return false
+    }
+
+    func testARotatedInputComesOutUpright() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=30:duration=1", "-c:v", "libx264", "plain.mp4"], in: dir)
+        try ffmpeg(["-i", "plain.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=90", "in.mp4"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--reverse", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        // As the forward warp does (OrientationTests): the pixels turned, 64 wide and 96 high.
+        XCTAssertEqual(try probe("stream=width,height", "out.mp4", in: dir), ["64,96"])
     }
 
     func testTheStoreIsGoneAfterFailure() throws {
