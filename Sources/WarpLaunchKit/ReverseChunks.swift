@@ -29,6 +29,18 @@ public enum ReverseChunks {
         return chunks
     }
 
+    /// The frames in each chunk, from the frames counted in each keyframe interval (`counts[i]`
+    /// frames from `keyframes[i]` to the next): what decoding the chunk must give.
+    public static func frames(in chunks: [Range<UInt64>], keyframes: [UInt64], counts: [Int]) -> [Int] {
+        chunks.map { chunk in
+            var total = 0
+            for (time, count) in zip(keyframes, counts) where chunk.contains(time) || (time < chunk.lowerBound && chunk.lowerBound == 0) {
+                total += count
+            }
+            return total
+        }
+    }
+
     /// The first sample index at or after stream time `t` (ns) at `rate` Hz: a chunk boundary
     /// in samples. The same function bounds both neighbours of a boundary, so each sample
     /// belongs to exactly one chunk.

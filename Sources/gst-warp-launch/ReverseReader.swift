@@ -25,6 +25,8 @@ final class ReverseReader: @unchecked Sendable {
     let chunks: [Range<UInt64>]
     /// `D`: the reverse segment runs over `[0, D]`.
     let duration: UInt64
+    /// The frames the first pass found in each chunk (by timestamp): what decoding it must give.
+    let frameCounts: [Int]
     /// The decoded frames of the current chunk.
     let store: ReverseStore
     private let cancelled = Atomic<Bool>(false)
@@ -62,9 +64,10 @@ final class ReverseReader: @unchecked Sendable {
         self.audioIndices = audioIndices
         self.duration = duration
         store = ReverseStore(memoryLimit: memoryLimit, beside: beside)
-        let keyframes = try videoIndex.map { try Self.keyframes(uri: uri, videoIndex: $0) } ?? []
-        chunks = ReverseChunks.plan(keyframes: keyframes, duration: duration, minimumLength: Self.minimumChunk,
+        let found: (times: [UInt64], counts: [Int]) = try videoIndex.map { try Self.keyframes(uri: uri, videoIndex: $0) } ?? ([], [])
+        chunks = ReverseChunks.plan(keyframes: found.times, duration: duration, minimumLength: Self.minimumChunk,
                                     fallbackLength: Self.audioOnlyChunk)
+        frameCounts = ReverseChunks.frames(in: chunks, keyframes: found.times, counts: found.counts)
     }
 
     /// The bound on memory: `GST_WARP_LAUNCH_REVERSE_MEMORY` (bytes) when set, else the default.
@@ -148,13 +151,22 @@ final class ReverseReader: @unchecked Sendable {
                 return
             }
         }
-        for chunk in chunks.reversed() {
+        for (number, chunk) in chunks.enumerated().reversed() {
             if shouldStop { return }
             store.clear()
             var pieces: [Piece] = []
             do {
                 if let videoIndex, videoSource != nil {
                     try readVideo(chunk, index: videoIndex, into: &pieces, caps: &caps)
+                    // A demuxer that cannot seek exactly (MPEG-TS) gives other frames than the
+                    // first pass found: refused, rather than written out of order.
+                    let expected = frameCounts[number], got = pieces.count
+                    if expected > 0, got != expected, !shouldStop {
+                        throw CLIError("the input cannot be read exactly in chunks (the chunk at "
+                                       + "\(Format.seconds(Double(chunk.lowerBound) / 1e9)) s gave \(got) frames, not \(expected)): "
+                                       + "its container does not seek exactly (MPEG-TS does not); remux it first, "
+                                       + "e.g. ffmpeg -i INPUT -c copy in.mkv, and reverse that")
+                    }
                 }
                 for (k, index) in audioIndices.enumerated() where k < audioSources.count {
                     try readAudio(chunk, index: index, source: k, into: &pieces, caps: &caps)
@@ -257,9 +269,11 @@ final class ReverseReader: @unchecked Sendable {
         let tags = tagsSent.contains(-1) ? nil : TagRecorder()
         let (pipeline, sink) = try chunkPipeline(video: true, index: index, tags: tags)
         let stop = chunk.upperBound >= UInt64.max - Self.videoMargin ? nil : chunk.upperBound + Self.videoMargin
+        // tsdemux after an accurate seek gives the first frame twice: each time once.
+        var seen = Set<UInt64>()
         try play(pipeline, sink: sink, start: chunk.lowerBound, stop: stop, what: "the video") { sample in
             guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts),
-                  chunk.contains(t) else { return }
+                  chunk.contains(t), seen.insert(t).inserted else { return }
             noteCaps(sample, source: -1, caps: &caps)
             if let tags, !tagsSent.contains(-1), let videoSource {
                 tags.send(to: videoSource)
@@ -381,7 +395,7 @@ final class ReverseReader: @unchecked Sendable {
 
     /// The stream times (ns) of the keyframes of video stream `videoIndex`: the input parsed,
     /// not decoded.
-    static func keyframes(uri: String, videoIndex: Int) throws -> [UInt64] {
+    static func keyframes(uri: String, videoIndex: Int) throws -> (times: [UInt64], counts: [Int]) {
         let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  fakesink name=sink sync=false")
         guard let src = pipeline.child("src"), let parse = pipeline.child("parse"),
               let pad = pipeline.child("sink")?.staticPad("sink") else {
@@ -399,17 +413,22 @@ final class ReverseReader: @unchecked Sendable {
             throw CLIError("interrupted while finding the keyframes to reverse", exitCode: Interrupts.exitCode(sig))
         }
         if let error = outcome.error { throw CLIError("finding the keyframes to reverse failed: \(error)") }
-        return collector.times
+        return (collector.times, collector.counts)
     }
 }
 
-/// Records the stream time of each keyframe (a buffer without the DELTA_UNIT flag) passing a pad.
+/// Records the stream time of each keyframe (a buffer without the DELTA_UNIT flag) passing a
+/// pad, and how many frames lie (by timestamp) in each keyframe interval.
 final class KeyframeCollector: Sendable {
-    private struct State { var offset: Int64 = 0; var times: [UInt64] = [] }
+    private struct State { var offset: Int64 = 0; var times: [UInt64] = []; var counts: [Int] = []; var untimed = false }
     private let state = Mutex(State())
 
-    /// The keyframes seen, ns of stream time.
+    /// The keyframes seen, ns of stream time, ascending.
     var times: [UInt64] { state.withLock { $0.times } }
+
+    /// The number of frames from each keyframe to the next; empty when some frame had no
+    /// timestamp (a raw elementary stream), so that nothing is checked against it.
+    var counts: [Int] { state.withLock { $0.untimed ? [] : $0.counts } }
 
     func attach(to pad: Pad) {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
@@ -417,10 +436,18 @@ final class KeyframeCollector: Sendable {
             case .segment(let segment):
                 state.withLock { $0.offset = Int64(clamping: segment.start) &- Int64(clamping: segment.time) }
             case .buffer(let buffer):
-                guard buffer.pts != UInt64.max, buffer.flags.rawValue & GST_BUFFER_FLAG_DELTA_UNIT.rawValue == 0 else { break }
+                guard buffer.pts != UInt64.max else {
+                    state.withLock { $0.untimed = true }
+                    break
+                }
+                let key = buffer.flags.rawValue & GST_BUFFER_FLAG_DELTA_UNIT.rawValue == 0
                 state.withLock { s in
-                    let t = Int64(clamping: buffer.pts) &- s.offset
-                    if t >= 0 { s.times.append(UInt64(t)) }
+                    let signed = Int64(clamping: buffer.pts) &- s.offset
+                    guard signed >= 0 else { return }
+                    let t = UInt64(signed)
+                    if key, t > (s.times.last ?? 0) || s.times.isEmpty { s.times.append(t); s.counts.append(0) }
+                    // The interval the frame's time falls in (open GOPs show frames before their keyframe).
+                    if let i = s.times.lastIndex(where: { $0 <= t }) { s.counts[i] += 1 }
                 }
             default:
                 break

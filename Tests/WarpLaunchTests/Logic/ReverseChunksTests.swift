@@ -79,3 +79,15 @@ final class ReverseChunksTests: XCTestCase {
         XCTAssertEqual(store.length(of: 0), 10)
     }
 }
+
+extension ReverseChunksTests {
+    func testFramesPerChunkFromTheFirstPass() {
+        // Keyframes every 0.5 s with 15 frames each, chunks of 1 s: 30 frames in each.
+        let k: [UInt64] = [0, 500_000_000, 1_000_000_000, 1_500_000_000]
+        let chunks = ReverseChunks.plan(keyframes: k, duration: 2_000_000_000, minimumLength: 1_000_000_000,
+                                        fallbackLength: 2_000_000_000)
+        XCTAssertEqual(ReverseChunks.frames(in: chunks, keyframes: k, counts: [15, 15, 15, 15]), [30, 30])
+        // Without counts (frames without timestamps): nothing to check against.
+        XCTAssertEqual(ReverseChunks.frames(in: chunks, keyframes: k, counts: []), [0, 0])
+    }
+}
