@@ -12,7 +12,8 @@
 #
 # Knobs: BENCH_REPS (default 5), BENCH_SCALE (default 1: multiplies every frame/buffer count),
 #        BENCH_ONLY (a substring: run only the pairs whose label contains it; "blend" runs
-#        only the frame-blending comparison), PYTHON.
+#        only the frame-blending comparison, "reverse" only warp --reverse: scripts/bench-reverse.sh),
+#        PYTHON.
 set -euo pipefail
 
 PYTHON=${PYTHON:-/usr/bin/python3}
@@ -262,3 +263,11 @@ fi
 # ============================================================================================
 echo
 "$(dirname "$0")/../.build/release/timewarp-bench"
+
+# ============================================================================================
+# warp --reverse from a bounded store: peak RSS and wall time beside the forward warp.
+# ============================================================================================
+if [ -z "$ONLY" ] || [[ "reverse" == *"$ONLY"* ]]; then
+  echo
+  "$(dirname "$0")/bench-reverse.sh" "$(dirname "$0")/../.build/release/gst-warp-launch"
+fi

@@ -3,6 +3,7 @@
 # missing: gstreamer1.0-x holds timeoverlay/textoverlay (the demo clip), gstreamer1.0-plugins-base-apps
 # gst-play-1.0 and gst-discoverer-1.0 (what the demo suggests; the CLI tests read frame rates with it);
 # ffmpeg for ffprobe, the independent reader of codecs and keyframes in the CLI tests.
+# time: /usr/bin/time -v, the peak RSS of warp --reverse in make bench.
 # GES (gir1.2-ges-1.0, libges-1.0-dev for the C helper in examples/c, ges1.0-tools) for the GES tests.
 set -euo pipefail
 packages=(
@@ -12,7 +13,7 @@ packages=(
   gstreamer1.0-plugins-good
   gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
   python3-gst-1.0 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
-  ffmpeg
+  ffmpeg time
   gir1.2-ges-1.0 libges-1.0-dev ges1.0-tools
 )
 missing=()

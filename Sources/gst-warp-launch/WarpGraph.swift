@@ -28,22 +28,29 @@ final class WarpGraph {
     init(uri: String, descriptor: Int32, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
          reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil,
-         streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil) throws {
+         streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil, reader: ReverseReader? = nil) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
-        pipeline = try Gst.parseLaunch("uridecodebin name=src  \(container.muxer) name=mux ! fdsink name=sink"
-                                       + (separateAudio ? "  uridecodebin name=asrc" : ""))
-        guard let src = pipeline.child("src"), let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
+        // `warp --reverse`: the tool's reader feeds one appsrc per stream instead of the decoder.
+        let readerSources = reader.map { r in
+            (r.videoIndex == nil ? "" : "  " + ReverseReader.sourceDescription(name: "rsrc-v", audio: false))
+                + r.audioIndices.indices.map { "  " + ReverseReader.sourceDescription(name: "rsrc-a\($0)", audio: true) }.joined()
+        }
+        pipeline = try Gst.parseLaunch((reader == nil ? "uridecodebin name=src  " : "")
+                                       + "\(container.muxer) name=mux ! fdsink name=sink"
+                                       + (separateAudio ? "  uridecodebin name=asrc" : "") + (readerSources ?? ""))
+        let src = pipeline.child("src")
+        guard reader != nil || src != nil, let sink = pipeline.child("sink"), let mux = pipeline.child("mux") else {
             throw CLIError("internal pipeline error: no src, mux or sink")
         }
-        src.set("uri", container.isAudioOnly ? audioURI ?? uri : uri)
+        src?.set("uri", container.isAudioOnly ? audioURI ?? uri : uri)
         // An audio-only output: the video is not decoded (left as it is, unlinked). The audio
         // of a reversed output comes from its own PCM file (`audioURI`).
-        if container.isAudioOnly { src.set("caps", "audio/x-raw") }
+        if container.isAudioOnly { src?.set("caps", "audio/x-raw") }
         if let audioURI, let asrc = pipeline.child("asrc") {
             asrc.set("uri", audioURI)
             asrc.set("caps", "audio/x-raw")
-            src.set("caps", "video/x-raw")
+            src?.set("caps", "video/x-raw")
         }
         sink.set("fd", String(descriptor))
         func addBranch(_ description: String, warpName: String, audio: Bool, text: Bool = false) throws -> Pad {
@@ -125,13 +132,28 @@ final class WarpGraph {
                                              warpName: "twarp",
                                              audio: false, text: true)
         }
-        if let asrc = pipeline.child("asrc") {
+        if let reader {
+            // Each appsrc straight into its branch; the reader gives them the reverse segment.
+            let video = videoSink == nil ? nil : pipeline.child("rsrc-v")
+            if let video, let pad = video.staticPad("src"), let videoSink, !pad.link(to: videoSink) {
+                throw CLIError("internal pipeline error: cannot link the reversed video")
+            }
+            var audio: [Element] = []
+            for (k, index) in reader.audioIndices.enumerated() {
+                guard let source = pipeline.child("rsrc-a\(k)"), let pad = source.staticPad("src"),
+                      let target = audioSinks[index], pad.link(to: target) else {
+                    throw CLIError("internal pipeline error: cannot link reversed audio track \(index + 1)")
+                }
+                audio.append(source)
+            }
+            reader.attach(video: video, audio: audio)
+        } else if let asrc = pipeline.child("asrc"), let src {
             // Reverse: the video from the input, the audio from its PCM copy only.
             let videoLinker = BranchLinker(video: videoSink, audio: [:], videoIndex: streams.videoIndex)
             let audioLinker = BranchLinker(video: nil, audio: [0: audioSinks[0]].compactMapValues { $0 })
             src.onPadAdded { pad in videoLinker.link(pad) }
             asrc.onPadAdded { pad in audioLinker.link(pad) }
-        } else {
+        } else if let src {
             let linker = BranchLinker(video: videoSink, audio: audioSinks, text: textSinks, videoIndex: streams.videoIndex)
             src.onPadAdded { pad in linker.link(pad) }
         }

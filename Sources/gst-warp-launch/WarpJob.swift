@@ -174,9 +174,6 @@ struct WarpJob {
         // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
         var dropped = streams.dropped
         if reverse { dropped += streams.subtitleIndices.map { "subtitle track \($0 + 1): not written in a reversed output" } }
-        if reverse, streams.audioIndices.count > 1 {
-            dropped.append("audio tracks 2 to \(streams.audioIndices.count): a reversed output has the first only")
-        }
         for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
@@ -192,22 +189,25 @@ struct WarpJob {
             if !closed { file?.close() }
             if !keepTemporary { file?.remove() }
         }
-        // Reverse: the audio is decoded first into raw PCM in Matroska, which plays backwards
-        // chunk by chunk (many decoders, AAC among them, do not in GStreamer 1.22).
-        var audioURI: String?
-        if reverse, media.audioStreams > 0 {
-            let pcm = try TemporaryFile.create(beside: (toStdout ? NSTemporaryDirectory() + "/gst-warp-launch" : destination) + ".audio.mkv")
-            defer { pcm.close() }
-            defer { if audioURI == nil { pcm.remove() } }
-            try ReverseAudioSource.extract(from: try Gst.uri(forPath: input), to: pcm.descriptor)
-            audioURI = try Gst.uri(forPath: pcm.path)
+        // Reverse: the tool's own reader (ReverseReader) reads the input forwards one keyframe
+        // interval at a time, last first, from a bounded store, into the warp pipeline.
+        let audioURI: String? = nil
+        let reader = reverse ? try ReverseReader(uri: try Gst.uri(forPath: input),
+                                                 videoIndex: media.videoStreams > 0 ? streams.videoIndex : nil,
+                                                 audioIndices: media.audioStreams > 0 ? streams.audioIndices : [],
+                                                 duration: media.duration, memoryLimit: ReverseReader.memoryLimit,
+                                                 beside: toStdout ? NSTemporaryDirectory() + "/gst-warp-launch" : destination) : nil
+        defer { reader?.stop() }
+        if let reader {
+            say("Reverse:  read in \(reader.chunks.count) chunk\(reader.chunks.count == 1 ? "" : "s") (keyframe intervals), last first; "
+                + "decoded frames past \(Format.fixed(Double(reader.store.memoryLimit) / 1_048_576, 1)) MB wait in a temporary file")
         }
-        defer { if let audioURI, let path = URL(string: audioURI)?.path { try? FileManager.default.removeItem(atPath: path) } }
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file?.descriptor ?? STDOUT_FILENO, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
                                   blend: blend, pitch: pitch, streams: streams,
-                                  part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) })
+                                  part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) },
+                                  reader: reader)
         defer { graph.release() }
 
         let progress = quiet ? nil : ProgressReporter()
@@ -229,8 +229,19 @@ struct WarpJob {
         var counters: (input: UInt64, output: UInt64, dropped: UInt64, duplicated: UInt64)?
         runner.afterRun = { _ in counters = graph.counters() }
         defer { if let line = graph.damageLine { printError(line) } }
+        reader?.start()
         let outcome = runner.run(pipeline: graph.pipeline)
         if let sig = outcome.signal { throw interrupted(by: sig) }
+        if let reader {
+            reader.stop()
+            if let sig = Interrupts.take() { throw interrupted(by: sig) }
+            if let failure = reader.failure {
+                throw CLIError("reversing '\(inputName)' failed: \(failure)" + (toStdout ? "" : "; nothing was written to '\(output)'"))
+            }
+            if reader.spilledBytes > 0 {
+                say("Reverse:  \(Format.fixed(Double(reader.spilledBytes) / 1_048_576, 1)) MB of decoded frames spilled to the temporary file (removed)")
+            }
+        }
         if let error = outcome.error {
             throw CLIError("warping '\(inputName)' failed: \(error)" + (toStdout ? "" : "; nothing was written to '\(output)'"))
         }

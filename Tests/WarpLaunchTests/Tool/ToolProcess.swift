@@ -46,9 +46,11 @@ struct ToolProcess {
     /// Runs the tool with `arguments` in `directory`; `whileRunning` is called with the process
     /// id once it has started (to send it a signal). Gives up after `timeout` seconds.
     @discardableResult
+    /// `environment` is added to the test's own.
     static func run(_ arguments: [String], in directory: URL, timeout: TimeInterval = 120,
-                    whileRunning: ((Int32) -> Void)? = nil) throws -> Result {
-        try run(program: try executable, arguments, in: directory, timeout: timeout, whileRunning: whileRunning)
+                    environment: [String: String] = [:], whileRunning: ((Int32) -> Void)? = nil) throws -> Result {
+        try run(program: try executable, arguments, in: directory, timeout: timeout, environment: environment,
+                whileRunning: whileRunning)
     }
 
     /// Runs another program (`gst-launch-1.0`, found on PATH when `program` has no slash) the
@@ -64,7 +66,7 @@ struct ToolProcess {
     }
 
     private static func run(program: URL, _ arguments: [String], in directory: URL, timeout: TimeInterval,
-                            whileRunning: ((Int32) -> Void)?) throws -> Result {
+                            environment extra: [String: String] = [:], whileRunning: ((Int32) -> Void)?) throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -72,6 +74,7 @@ struct ToolProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a trap should end the process at once
         environment["LC_ALL"] = "C.UTF-8"
+        environment.merge(extra) { $1 }
         process.environment = environment
         // Files, not pipes: nothing blocks however much is written.
         let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")

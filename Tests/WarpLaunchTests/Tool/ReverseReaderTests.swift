@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+
+/// Issue 24 item 4, `warp --reverse` from a bounded store: the tool reads the input forwards one
+/// keyframe interval at a time, last first, keeping decoded frames in memory up to a bound
+/// (`GST_WARP_LAUNCH_REVERSE_MEMORY`, set tiny here so the temporary file is used) and the rest
+/// in a nameless temporary file. Inputs are made by ffmpeg: frames whose grey level encodes their
+/// index, and float PCM audio (lossless end to end, so it can be compared sample by sample).
+final class ReverseReaderTests: XCTestCase {
+    static let ffmpeg = "/usr/bin/ffmpeg"
+    /// Frames: 90 at 30 fps, keyframes every 36 (1.2 s: three chunks), grey level 16 + 2·index.
+    static let frames = 90
+
+    private func ffmpeg(_ arguments: [String], in dir: URL) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else {
+            throw XCTSkip("ffmpeg is not installed (scripts/install-deps.sh installs it)")
+        }
+        let r = try ToolProcess.run(program: Self.ffmpeg, ["-v", "error", "-y"] + arguments, in: dir)
+        guard r.status == 0 else { throw XCTSkip("ffmpeg cannot make the test input: \(r.summary)") }
+    }
+
+    /// 3 s of 64x48 H.264 (lossless, B-frames as x264 makes them) and two float PCM tracks at
+    /// 32 kHz (a rising chirp and a falling one), in Matroska. At 32 kHz Matroska's millisecond
+    /// timestamps are exact for its 1024-sample blocks.
+    private func makeInput(_ name: String, in dir: URL, seconds: Int = 3, keyframeEvery: Int = 36) throws {
+        try ffmpeg(["-f", "lavfi", "-i", "color=black:size=64x48:rate=30:duration=\(seconds),geq=lum='16+2*N':cb=128:cr=128",
+                    "-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*(200+300*t)*t)':s=32000:d=\(seconds)",
+                    "-f", "lavfi", "-i", "aevalsrc='0.4*sin(2*PI*(900-100*t)*t)':s=32000:d=\(seconds)",
+                    "-map", "0", "-map", "1", "-map", "2",
+                    "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra",
+                    "-c:v", "libx264", "-qp", "0", "-g", "\(keyframeEvery)", "-keyint_min", "\(keyframeEvery)",
+                    "-sc_threshold", "0", "-pix_fmt", "yuv420p", "-c:a", "pcm_f32le", name], in: dir)
+    }
+
+    /// ffprobe's answer for `entries` of `name`, one line per stream.
+    private func probe(_ entries: String, _ name: String, in dir: URL) throws -> [String] {
+        let r = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-show_entries", entries, "-of", "csv=p=0",
+                                                                  name], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        return r.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// The mean luma of each frame of `name`'s video, as ffmpeg decodes it.
+    private func lumaPerFrame(_ name: String, in dir: URL) throws -> [Double] {
+        try ffmpeg(["-i", name, "-vf", "signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=luma.txt",
+                    "-f", "null", "-"], in: dir)
+        let text = try String(contentsOf: dir.appendingPathComponent("luma.txt"), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("lavfi.signalstats.YAVG=") ? Double(line.split(separator: "=")[1]) : nil
+        }
+    }
+
+    /// Audio track `track` of `name` as ffmpeg decodes it, float samples.
+    private func samples(_ name: String, track: Int, in dir: URL) throws -> [Float] {
+        try ffmpeg(["-i", name, "-map", "0:a:\(track)", "-f", "f32le", "-ac", "1", "pcm-\(track).raw"], in: dir)
+        let data = try Data(contentsOf: dir.appendingPathComponent("pcm-\(track).raw"))
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// The names left in `dir` besides the input and the expected output: none may be a
+    /// temporary file (`.partial`, the store).
+    private func leftovers(in dir: URL, keeping kept: Set<String>) -> [String] {
+        ToolProcess.contents(of: dir).filter { !kept.contains($0) }
+    }
+
+    func testFramesAndEveryAudioTrackComeOutReversedExactly() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try makeInput("in.mkv", in: dir)
+        // Linear interpolation at factor 1 reads every sample as it is: the reversed track can
+        // be compared with the forward decode sample for sample. 20 kB of memory: a few frames,
+        // the rest of each chunk goes through the temporary file.
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "-c:a", "pcm", "--interpolation", "linear"],
+                                    in: dir, environment: ["GST_WARP_LAUNCH_REVERSE_MEMORY": "20000"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stdout.contains("read in 3 chunks"), r.summary)
+        XCTAssertTrue(r.stdout.contains("spilled to the temporary file"), "the store's file was used: \(r.summary)")
+        XCTAssertFalse(r.stderr.contains("dropped:"), "both audio tracks are kept: \(r.stderr)")
+        XCTAssertEqual(leftovers(in: dir, keeping: ["in.mkv", "out.mkv"]), [], "the store is gone after success")
+
+        // The tracks keep their languages (the stream tags go to the reader's sources).
+        XCTAssertEqual(try probe("stream=codec_type:stream_tags=language", "out.mkv", in: dir).filter { $0.hasPrefix("audio") },
+                       ["audio,eng", "audio,fre"])
+
+        // Frame by frame: grey level 16 + 2·i gives the index back (x264 at crf 20 keeps a flat
+        // grey within a level or two).
+        let indices = try lumaPerFrame("out.mkv", in: dir).map { Int((($0 - 16) / 2).rounded()) }
+        XCTAssertEqual(indices, Array((0..<Self.frames).reversed()), "first = last input frame, each once")
+
+        // Every audio track, sample for sample, against ffmpeg's forward decode of the input.
+        for track in 0..<2 {
+            let forward = try samples("in.mkv", track: track, in: dir)
+            let reversed = try samples("out.mkv", track: track, in: dir)
+            XCTAssertEqual(forward.count, 3 * 32000, "track \(track)")
+            XCTAssertEqual(reversed.count, forward.count, "track \(track)")
+            let mismatches = zip(reversed, forward.reversed()).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            XCTAssertEqual(mismatches.count, 0, "track \(track): first mismatches at \(mismatches.prefix(5))")
+        }
+    }
+
+    /// Whether `pid` has the store open: a nameless file (/proc shows it as deleted). Waits up
+    /// to a minute for it.
+    private func waitForStore(of pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            if fds.contains(where: { fd in
+                ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? "")
+                    .contains(".reverse (deleted)")
+            }) { return true }
+            if kill(pid, 0) != 0 { return false }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    func testARotatedInputComesOutUpright() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=30:duration=1", "-c:v", "libx264", "plain.mp4"], in: dir)
+        try ffmpeg(["-i", "plain.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=90", "in.mp4"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--reverse", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        // As the forward warp does (OrientationTests): the pixels turned, 64 wide and 96 high.
+        XCTAssertEqual(try probe("stream=width,height", "out.mp4", in: dir), ["64,96"])
+    }
+
+    func testTheStoreIsGoneAfterFailure() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try makeInput("in.mkv", in: dir, seconds: 8, keyframeEvery: 60)
+        // The input is emptied while the tool reads it (as when a card is pulled): the next
+        // chunk cannot be read.
+        var sawStore = false
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "-q"], in: dir,
+                                    environment: ["GST_WARP_LAUNCH_REVERSE_MEMORY": "0"]) { pid in
+            sawStore = self.waitForStore(of: pid)
+            truncate(dir.appendingPathComponent("in.mkv").path, 0)
+        }
+        XCTAssertTrue(sawStore, "the store was open, unnamed, while the tool ran: \(r.summary)")
+        XCTAssertEqual(r.status, 1, r.summary)
+        XCTAssertTrue(r.stderr.contains("nothing was written to 'out.mkv'"), r.summary)
+        XCTAssertEqual(leftovers(in: dir, keeping: ["in.mkv"]), [], "no output, no store, no partial file")
+    }
+
+    func testTheStoreIsGoneAfterSIGTERM() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try makeInput("in.mkv", in: dir, seconds: 8, keyframeEvery: 60)
+        // The store is open (a nameless file: /proc shows it as deleted) before the signal.
+        var sawStore = false
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "-q"], in: dir,
+                                    environment: ["GST_WARP_LAUNCH_REVERSE_MEMORY": "0"]) { pid in
+            sawStore = self.waitForStore(of: pid)
+            kill(pid, SIGTERM)
+        }
+        XCTAssertTrue(sawStore, "the store was open, unnamed, while the tool ran: \(r.summary)")
+        XCTAssertEqual(r.status, 128 + SIGTERM, r.summary)
+        XCTAssertEqual(leftovers(in: dir, keeping: ["in.mkv"]), [], "no output, no store, no partial file")
+    }
+}
