@@ -264,6 +264,10 @@ struct WarpJob {
                 throw CLIError("\(error.message); nothing was written to '\(output)'")
             }
         }
+        // matroskamux 1.22 writes tag values serialized (`"My\\ Film:\\ a\\ test"`): put back the text.
+        if container.muxer.hasPrefix("matroskamux") || container.muxer.hasPrefix("webmmux") {
+            MatroskaTagText.unmangle(path: temporary)
+        }
         guard rename(temporary, destination) == 0 else {
             throw CLIError("could not rename '\(temporary)' to '\(output)': \(SystemError.text(errno))")
         }

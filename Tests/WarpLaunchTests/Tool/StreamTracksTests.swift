@@ -72,6 +72,13 @@ final class StreamTracksTests: XCTestCase {
                        ["video", "audio", "audio", "subtitle"], streams)
         XCTAssertTrue(lines.contains { $0.hasPrefix("audio,eng") && $0.contains("English") }, streams)
         XCTAssertTrue(lines.contains { $0.hasPrefix("audio,fre") || $0.hasPrefix("audio,fra") }, streams)
+        // The titles as the input has them (matroskamux 1.22 alone writes `"My\ Film:\ a\ test"`
+        // and `"Fran\303\247ais"`; the tool puts the text back).
+        let titles = try probe(["-show_entries", "format_tags=title:stream_tags=title"], "out.mkv", in: dir)
+            .split(separator: "\n").map(String.init)
+        XCTAssertTrue(titles.contains("My Film: a test"), titles.description)
+        XCTAssertTrue(titles.contains("English") && titles.contains("Français"), titles.description)
+        XCTAssertFalse(titles.contains { $0.contains("\\") || $0.contains("\"") }, titles.description)
 
         // Every audio track ends at T(D) (its last packet's end; Opus packets are 20 ms).
         let end = Self.warped(d, duration: d)
@@ -89,6 +96,17 @@ final class StreamTracksTests: XCTestCase {
         for (cue, (start, stop)) in zip(cues, [(1.0, 2.0), (3.0, 4.5)]) where cue.count == 2 {
             XCTAssertEqual(cue[0], Self.warped(start, duration: d), accuracy: Self.frame, "cue at \(start) s")
             XCTAssertEqual(cue[0] + cue[1], Self.warped(stop, duration: d), accuracy: Self.frame, "cue ending at \(stop) s")
+        }
+        // Exactly: ffmpeg's MKV has its cues at 1.003 s and 3.003 s (and its video from 0.003 s,
+        // ffprobe), not at the SRT's 1 s and 3 s. Through T from the input's own cue times they
+        // land within Matroska's 1 ms.
+        let inputCues = numbers(try probe(["-select_streams", "s:0", "-show_entries", "packet=pts_time,duration_time"],
+                                          "in.mkv", in: dir))
+        XCTAssertEqual(inputCues.count, 2, "\(inputCues)")
+        for (cue, input) in zip(cues, inputCues) where cue.count == 2 && input.count == 2 {
+            XCTAssertEqual(cue[0], Self.warped(input[0], duration: d), accuracy: 0.0015, "cue at \(input[0]) s")
+            XCTAssertEqual(cue[0] + cue[1], Self.warped(input[0] + input[1], duration: d), accuracy: 0.0015,
+                           "cue ending at \(input[0] + input[1]) s")
         }
 
         // The chapters at T(start).
