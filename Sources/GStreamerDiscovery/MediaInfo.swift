@@ -17,6 +17,13 @@ public struct MediaInfo {
     public var videoCaps: String?, audioCaps: String?
     /// The first audio stream's bits per sample (0 when the discoverer does not know).
     public var audioDepth = 0
+    /// Whether the first video stream's orientation tag turns it a quarter (rotate-90/270, or
+    /// flipped and so turned): its upright picture is `height` wide and `width` high.
+    public var videoQuarterTurned = false
+    /// The first video stream's size once turned upright as its orientation tag says.
+    public var uprightVideoSize: (width: Int, height: Int)? {
+        video.map { videoQuarterTurned ? ($0.height, $0.width) : ($0.width, $0.height) }
+    }
     /// Every stream in the container's order: its caps' media type (`video/x-h264`,
     /// `audio/x-vorbis`, `text/x-raw`, `subpicture/x-dvd`, ...), as ffprobe numbers streams.
     public var streamTypes: [String] = []
@@ -62,6 +69,11 @@ public struct MediaInfo {
                 var p = details
                 while let s = p.pointee { missing.append(String(cString: s)); p += 1 }
             }
+            // A subtitle track that GStreamer cannot read (matroskademux 1.22 does not know
+            // WebVTT in Matroska, D_WEBVTT) does not stop the rest: the stream is listed, and
+            // named as dropped before encoding.
+            let needed = missing.compactMap { $0.split(separator: "|").last.map(String.init) }
+            if !needed.isEmpty, needed.allSatisfy({ $0.contains("subtitle") || $0.contains("subpicture") }) { break }
             let what = missing.compactMap { $0.split(separator: "|").dropFirst(3).first.map(String.init) }
             throw GStreamerError("cannot read '\(path)': a GStreamer plugin is missing"
                            + (what.isEmpty ? "" : " (\(what.joined(separator: ", ")))"))
@@ -98,6 +110,15 @@ public struct MediaInfo {
                                 Int(gst_discoverer_video_info_get_framerate_num(v)),
                                 Int(gst_discoverer_video_info_get_framerate_denom(v)))
                 result.videoCaps = capsString(v)
+                result.videoQuarterTurned = [gst_discoverer_stream_info_get_tags(v), gst_discoverer_info_get_tags(info)]
+                    .contains { tags in
+                        var value: UnsafeMutablePointer<gchar>?
+                        guard let tags, gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else {
+                            return false
+                        }
+                        defer { g_free(value) }
+                        return String(cString: value).hasSuffix("-90") || String(cString: value).hasSuffix("-270")
+                    }
             }
             gst_discoverer_stream_info_list_free(list)
         }

@@ -350,7 +350,7 @@ struct WarpJob {
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
         say("Encoding: \(codecs.joined(separator: "; "))")
-        if let codec = container.video, let v = media.video, media.videoStreams > 0 {
+        if let codec = container.video, let v = media.uprightVideoSize, media.videoStreams > 0 {
             let source = SourceFormat(videoCaps: media.videoCaps)
             for line in source.videoConversions(to: codec, width: v.width, height: v.height) { say("Converted: \(line)") }
         }
