@@ -24,6 +24,8 @@ public struct MediaInfo {
     public var uprightVideoSize: (width: Int, height: Int)? {
         video.map { videoQuarterTurned ? ($0.height, $0.width) : ($0.width, $0.height) }
     }
+    /// The chapters of the container's table of contents (0 when it has none).
+    public var chapters = 0
     /// Every stream in the container's order: its caps' media type (`video/x-h264`,
     /// `audio/x-vorbis`, `text/x-raw`, `subpicture/x-dvd`, ...), as ffprobe numbers streams.
     public var streamTypes: [String] = []
@@ -102,6 +104,9 @@ public struct MediaInfo {
             }
             gst_discoverer_stream_info_list_free(list)
         }
+        if let toc = gst_discoverer_info_get_toc(info) {
+            result.chapters = countChapters(gst_toc_get_entries(toc))
+        }
         if let list = gst_discoverer_info_get_video_streams(info) {
             result.videoStreams = Int(g_list_length(list))
             if let data = list.pointee.data {
@@ -134,6 +139,21 @@ public struct MediaInfo {
             gst_discoverer_stream_info_list_free(list)
         }
         return result
+    }
+
+    /// The chapter entries in a TOC entry list, editions and sub-chapters walked.
+    static func countChapters(_ list: UnsafeMutablePointer<GList>?) -> Int {
+        var count = 0
+        var node = list
+        while let n = node {
+            if let data = n.pointee.data {
+                let entry = OpaquePointer(data)
+                if gst_toc_entry_get_entry_type(entry) == GST_TOC_ENTRY_TYPE_CHAPTER { count += 1 }
+                count += countChapters(gst_toc_entry_get_sub_entries(entry))
+            }
+            node = n.pointee.next
+        }
+        return count
     }
 
     /// The caps of a discovered stream as a string.

@@ -177,6 +177,12 @@ struct WarpJob {
         if reverse, streams.audioIndices.count > 1 {
             dropped.append("audio tracks 2 to \(streams.audioIndices.count): a reversed output has the first only")
         }
+        // Only Matroska and WebM take the (warped) chapters: mp4mux and qtmux (GStreamer 1.22)
+        // write none, and the audio formats have no place for them.
+        if media.chapters > 0, !container.muxer.hasPrefix("matroskamux"), !container.muxer.hasPrefix("webmmux") {
+            dropped.append("\(media.chapters) chapter\(media.chapters == 1 ? "" : "s"): not written in .\(container.fileExtension) output "
+                           + "(.mkv and .webm keep them)")
+        }
         for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
