@@ -17,6 +17,15 @@ public struct MediaInfo {
     public var videoCaps: String?, audioCaps: String?
     /// The first audio stream's bits per sample (0 when the discoverer does not know).
     public var audioDepth = 0
+    /// Whether the first video stream's orientation tag turns it a quarter (rotate-90/270, or
+    /// flipped and so turned): its upright picture is `height` wide and `width` high.
+    public var videoQuarterTurned = false
+    /// The first video stream's size once turned upright as its orientation tag says.
+    public var uprightVideoSize: (width: Int, height: Int)? {
+        video.map { videoQuarterTurned ? ($0.height, $0.width) : ($0.width, $0.height) }
+    }
+    /// The chapters of the container's table of contents (0 when it has none).
+    public var chapters = 0
     /// Every stream in the container's order: its caps' media type (`video/x-h264`,
     /// `audio/x-vorbis`, `text/x-raw`, `subpicture/x-dvd`, ...), as ffprobe numbers streams.
     public var streamTypes: [String] = []
@@ -62,6 +71,11 @@ public struct MediaInfo {
                 var p = details
                 while let s = p.pointee { missing.append(String(cString: s)); p += 1 }
             }
+            // A subtitle track that GStreamer cannot read (matroskademux 1.22 does not know
+            // WebVTT in Matroska, D_WEBVTT) does not stop the rest: the stream is listed, and
+            // named as dropped before encoding.
+            let needed = missing.compactMap { $0.split(separator: "|").last.map(String.init) }
+            if !needed.isEmpty, needed.allSatisfy({ $0.contains("subtitle") || $0.contains("subpicture") }) { break }
             let what = missing.compactMap { $0.split(separator: "|").dropFirst(3).first.map(String.init) }
             throw GStreamerError("cannot read '\(path)': a GStreamer plugin is missing"
                            + (what.isEmpty ? "" : " (\(what.joined(separator: ", ")))"))
@@ -90,6 +104,9 @@ public struct MediaInfo {
             }
             gst_discoverer_stream_info_list_free(list)
         }
+        if let toc = gst_discoverer_info_get_toc(info) {
+            result.chapters = countChapters(gst_toc_get_entries(toc))
+        }
         if let list = gst_discoverer_info_get_video_streams(info) {
             result.videoStreams = Int(g_list_length(list))
             if let data = list.pointee.data {
@@ -98,6 +115,15 @@ public struct MediaInfo {
                                 Int(gst_discoverer_video_info_get_framerate_num(v)),
                                 Int(gst_discoverer_video_info_get_framerate_denom(v)))
                 result.videoCaps = capsString(v)
+                result.videoQuarterTurned = [gst_discoverer_stream_info_get_tags(v), gst_discoverer_info_get_tags(info)]
+                    .contains { tags in
+                        var value: UnsafeMutablePointer<gchar>?
+                        guard let tags, gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else {
+                            return false
+                        }
+                        defer { g_free(value) }
+                        return String(cString: value).hasSuffix("-90") || String(cString: value).hasSuffix("-270")
+                    }
             }
             gst_discoverer_stream_info_list_free(list)
         }
@@ -113,6 +139,21 @@ public struct MediaInfo {
             gst_discoverer_stream_info_list_free(list)
         }
         return result
+    }
+
+    /// The chapter entries in a TOC entry list, editions and sub-chapters walked.
+    static func countChapters(_ list: UnsafeMutablePointer<GList>?) -> Int {
+        var count = 0
+        var node = list
+        while let n = node {
+            if let data = n.pointee.data {
+                let entry = OpaquePointer(data)
+                if gst_toc_entry_get_entry_type(entry) == GST_TOC_ENTRY_TYPE_CHAPTER { count += 1 }
+                count += countChapters(gst_toc_entry_get_sub_entries(entry))
+            }
+            node = n.pointee.next
+        }
+        return count
     }
 
     /// The caps of a discovered stream as a string.

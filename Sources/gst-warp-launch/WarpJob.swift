@@ -174,6 +174,12 @@ struct WarpJob {
         // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
         var dropped = streams.dropped
         if reverse { dropped += streams.subtitleIndices.map { "subtitle track \($0 + 1): not written in a reversed output" } }
+        // Only Matroska and WebM take the (warped) chapters: mp4mux and qtmux (GStreamer 1.22)
+        // write none, and the audio formats have no place for them.
+        if media.chapters > 0, !container.muxer.hasPrefix("matroskamux"), !container.muxer.hasPrefix("webmmux") {
+            dropped.append("\(media.chapters) chapter\(media.chapters == 1 ? "" : "s"): not written in .\(container.fileExtension) output "
+                           + "(.mkv and .webm keep them)")
+        }
         for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }
@@ -275,6 +281,10 @@ struct WarpJob {
                 throw CLIError("\(error.message); nothing was written to '\(output)'")
             }
         }
+        // matroskamux 1.22 writes tag values serialized (`"My\\ Film:\\ a\\ test"`): put back the text.
+        if container.muxer.hasPrefix("matroskamux") || container.muxer.hasPrefix("webmmux") {
+            MatroskaTagText.unmangle(path: temporary)
+        }
         guard rename(temporary, destination) == 0 else {
             throw CLIError("could not rename '\(temporary)' to '\(output)': \(SystemError.text(errno))")
         }
@@ -357,7 +367,7 @@ struct WarpJob {
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
         say("Encoding: \(codecs.joined(separator: "; "))")
-        if let codec = container.video, let v = media.video, media.videoStreams > 0 {
+        if let codec = container.video, let v = media.uprightVideoSize, media.videoStreams > 0 {
             let source = SourceFormat(videoCaps: media.videoCaps)
             for line in source.videoConversions(to: codec, width: v.width, height: v.height) { say("Converted: \(line)") }
         }
