@@ -53,9 +53,25 @@ timewarp_frame_mode_get_type (void)
         "nearest"},
     {1, "Blend: slow motion mixes the two surrounding frames, speed-ups average the frames "
           "the slot spans (a shutter)", "blend"},
+    {2, "Flow: slow motion moves both surrounding frames along their optical flow to the slot "
+          "(motion-compensated), speed-ups average as blend does", "flow"},
     {0, NULL, NULL},
   };
   return register_enum (&type, "GstTimeWarpFrameMode", values);
+}
+
+GType
+timewarp_flow_quality_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {0, "Fast: DIS ultrafast preset, about 10 ms per 720p frame pair on one core", "fast"},
+    {1, "Balanced: DIS fast preset, about twice the time of fast", "balanced"},
+    {2, "Best: DIS medium preset, about eight times the time of fast (not real time at 720p)",
+        "best"},
+    {0, NULL, NULL},
+  };
+  return register_enum (&type, "GstTimeWarpFlowQuality", values);
 }
 
 GType
