@@ -24,12 +24,23 @@ struct ScaledField {
 
 }  // namespace
 
+/// Where each pixel of a slot comes from in the two frames (displacements) and how well each
+/// frame sees it, at one size.
+struct SlotMaps {
+  double t = -1;
+  int width = 0, height = 0;
+  cv::Mat displacement0, displacement1, visibility0, visibility1;
+};
+
 struct WarpFlowPair {
-  /// Frame 0 -> frame 1 and frame 1 -> frame 0 at the luma size: (dx, dy, visibility) with
-  /// visibility = how well the pixel's flow is confirmed by the other direction (0...1).
+  /// Frame 0 -> frame 1 and frame 1 -> frame 0 at the flow's size (the luma size divided by the
+  /// downscale): (dx, dy, visibility) with visibility = how well the pixel's flow is confirmed
+  /// by the other direction (0...1).
   ScaledField luma;
-  /// The fields at other component sizes (chroma), made on first use.
+  /// The fields at other (smaller) component sizes (chroma), made on first use.
   std::vector<ScaledField> scaled;
+  /// The last slots' maps (one per size: luma and chroma of one slot share the small ones).
+  std::vector<SlotMaps> maps;
 };
 
 namespace {
@@ -78,9 +89,7 @@ cv::Mat flowBetween(WarpFlowMethod method, WarpFlowQuality quality, int downscal
     cv::Size size(std::max(1, a.cols / downscale), std::max(1, a.rows / downscale));
     cv::resize(a, sa, size, 0, 0, cv::INTER_AREA);
     cv::resize(b, sb, size, 0, 0, cv::INTER_AREA);
-    estimator(method, quality)->calc(sa, sb, small);
-    cv::resize(small, flow, a.size(), 0, 0, cv::INTER_LINEAR);
-    flow *= static_cast<double>(a.cols) / size.width;
+    estimator(method, quality)->calc(sa, sb, flow);
   } else {
     estimator(method, quality)->calc(a, b, flow);
   }
@@ -105,15 +114,18 @@ cv::Mat withVisibility(const cv::Mat &f, const cv::Mat &b, size_t &inconsistent,
     cv::Vec3f *o = out.ptr<cv::Vec3f>(y);
     for (int x = 0; x < f.cols; x++) {
       float ex = fr[x][0] + br[x][0], ey = fr[x][1] + br[x][1];
-      float e = std::sqrt(ex * ex + ey * ey);
+      float e2 = ex * ex + ey * ey;
       bool in = mr[x][0] >= 0 && mr[x][1] >= 0 && mr[x][0] <= w - 1 && mr[x][1] <= h - 1;
-      float motion = std::sqrt(fr[x][0] * fr[x][0] + fr[x][1] * fr[x][1]);
+      float motion2 = fr[x][0] * fr[x][0] + fr[x][1] * fr[x][1];
       if (in) {
         inside++;
-        if (e > kConsistencyPixels + 0.1f * motion) inconsistent++;
+        // e > 1 + 0.1 |F|, squared on both sides (e >= 0): e^2 > (1 + 0.1 |F|)^2 >= 1 + 0.01 |F|^2.
+        float limit = kConsistencyPixels + 0.1f * std::sqrt(motion2);
+        if (e2 > limit * limit) inconsistent++;
       }
-      float r = in ? e / kVisibilityTau : 8.0f;  // leaving the frame: the other one does not see it
-      o[x] = cv::Vec3f(fr[x][0], fr[x][1], 1.0f / (1.0f + r * r));
+      // Leaving the frame: the other one does not see it.
+      float r2 = in ? e2 / (kVisibilityTau * kVisibilityTau) : 64.0f;
+      o[x] = cv::Vec3f(fr[x][0], fr[x][1], 1.0f / (1.0f + r2));
     }
   }
   return out;
@@ -155,7 +167,7 @@ const ScaledField &fieldFor(WarpFlowPair &pair, int width, int height) {
 }
 
 /// Where each pixel of the slot came from in a neighbour: solves x = y + s F(y) by fixed-point
-/// steps from `start`; returns the map and (third channel of the field at y) the visibility.
+/// steps from the map's start; leaves the map and (third channel of the field at y) the visibility.
 void invert(const cv::Mat &field, float s, cv::Mat &map, cv::Mat &visibility) {
   cv::Mat sampled;
   for (int step = 0; step <= kInversionSteps; step++) {
@@ -173,6 +185,56 @@ void invert(const cv::Mat &field, float s, cv::Mat &map, cv::Mat &visibility) {
     float *v = visibility.ptr<float>(y);
     for (int x = 0; x < map.cols; x++) v[x] = f[x][2];
   }
+}
+
+
+/// The slot's maps at one size, made once per slot and size (luma and chroma of a downscaled
+/// flow share them).
+const SlotMaps &slotMaps(WarpFlowPair &pair, double t, int width, int height) {
+  for (const SlotMaps &m : pair.maps)
+    if (m.t == t && m.width == width && m.height == height) return m;
+  const float ft = static_cast<float>(std::clamp(t, 0.0, 1.0));
+  const ScaledField &field = fieldFor(pair, width, height);
+  // First guesses (the flow at x taken as the flow at the source), then fixed-point steps.
+  cv::Mat map0(height, width, CV_32FC2), map1(height, width, CV_32FC2);
+  const float c00 = -(1 - ft) * ft, c01 = ft * ft, c10 = (1 - ft) * (1 - ft), c11 = -ft * (1 - ft);
+  for (int y = 0; y < height; y++) {
+    const cv::Vec3f *f = field.forward.ptr<cv::Vec3f>(y), *b = field.backward.ptr<cv::Vec3f>(y);
+    cv::Vec2f *m0 = map0.ptr<cv::Vec2f>(y), *m1 = map1.ptr<cv::Vec2f>(y);
+    for (int x = 0; x < width; x++) {
+      m0[x] = cv::Vec2f(x + c00 * f[x][0] + c01 * b[x][0], y + c00 * f[x][1] + c01 * b[x][1]);
+      m1[x] = cv::Vec2f(x + c10 * f[x][0] + c11 * b[x][0], y + c10 * f[x][1] + c11 * b[x][1]);
+    }
+  }
+  SlotMaps m;
+  m.t = t;
+  m.width = width;
+  m.height = height;
+  invert(field.forward, ft, map0, m.visibility0);
+  invert(field.backward, 1 - ft, map1, m.visibility1);
+  for (int y = 0; y < height; y++) {
+    cv::Vec2f *m0 = map0.ptr<cv::Vec2f>(y), *m1 = map1.ptr<cv::Vec2f>(y);
+    for (int x = 0; x < width; x++) {
+      m0[x] -= cv::Vec2f(x, y);
+      m1[x] -= cv::Vec2f(x, y);
+    }
+  }
+  m.displacement0 = map0;
+  m.displacement1 = map1;
+  if (pair.maps.size() >= 3) pair.maps.erase(pair.maps.begin());
+  pair.maps.push_back(m);
+  return pair.maps.back();
+}
+
+/// Absolute sampling positions from displacements scaled by (sx, sy).
+cv::Mat absolute(const cv::Mat &displacement, float sx, float sy) {
+  cv::Mat map(displacement.size(), CV_32FC2);
+  for (int y = 0; y < map.rows; y++) {
+    const cv::Vec2f *d = displacement.ptr<cv::Vec2f>(y);
+    cv::Vec2f *m = map.ptr<cv::Vec2f>(y);
+    for (int x = 0; x < map.cols; x++) m[x] = cv::Vec2f(x + sx * d[x][0], y + sy * d[x][1]);
+  }
+  return map;
 }
 
 template <typename T>
@@ -216,8 +278,8 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
     cv::Mat backward = flowBetween(method, quality, std::max(1, downscale), b, a);
     size_t inconsistent = 0, inside = 0;
     auto *pair = new WarpFlowPair();
-    pair->luma.width = first.width;
-    pair->luma.height = first.height;
+    pair->luma.width = forward.cols;
+    pair->luma.height = forward.rows;
     pair->luma.forward = withVisibility(forward, backward, inconsistent, inside);
     pair->luma.backward = withVisibility(backward, forward, inconsistent, inside);
     double fraction = inside > 0 ? static_cast<double>(inconsistent) / inside : 1.0;
@@ -245,21 +307,27 @@ extern "C" WarpFlowStatus warp_flow_render(WarpFlowPair *pair, double t, WarpFlo
   }
   try {
     const float ft = static_cast<float>(std::clamp(t, 0.0, 1.0));
-    const ScaledField &field = fieldFor(*pair, out.width, out.height);
-    // First guesses (flow at x taken as the flow at the source), then fixed-point steps.
-    cv::Mat map0(out.height, out.width, CV_32FC2), map1(out.height, out.width, CV_32FC2);
-    for (int y = 0; y < out.height; y++) {
-      const cv::Vec3f *f = field.forward.ptr<cv::Vec3f>(y), *b = field.backward.ptr<cv::Vec3f>(y);
-      cv::Vec2f *m0 = map0.ptr<cv::Vec2f>(y), *m1 = map1.ptr<cv::Vec2f>(y);
-      const float c00 = -(1 - ft) * ft, c01 = ft * ft, c10 = (1 - ft) * (1 - ft), c11 = -ft * (1 - ft);
-      for (int x = 0; x < out.width; x++) {
-        m0[x] = cv::Vec2f(x + c00 * f[x][0] + c01 * b[x][0], y + c00 * f[x][1] + c01 * b[x][1]);
-        m1[x] = cv::Vec2f(x + c10 * f[x][0] + c11 * b[x][0], y + c10 * f[x][1] + c11 * b[x][1]);
-      }
+    // The maps are made at the component's size, or at the flow's when the component is larger
+    // (luma of a downscaled flow), then stretched.
+    const bool larger = out.width > pair->luma.width || out.height > pair->luma.height;
+    const int mw = larger ? pair->luma.width : out.width, mh = larger ? pair->luma.height : out.height;
+    const SlotMaps &slot = slotMaps(*pair, t, mw, mh);
+    cv::Mat map0, map1, vis0, vis1;
+    if (larger) {
+      cv::Size size(out.width, out.height);
+      cv::Mat d0, d1;
+      cv::resize(slot.displacement0, d0, size, 0, 0, cv::INTER_LINEAR);
+      cv::resize(slot.displacement1, d1, size, 0, 0, cv::INTER_LINEAR);
+      cv::resize(slot.visibility0, vis0, size, 0, 0, cv::INTER_LINEAR);
+      cv::resize(slot.visibility1, vis1, size, 0, 0, cv::INTER_LINEAR);
+      map0 = absolute(d0, static_cast<float>(out.width) / mw, static_cast<float>(out.height) / mh);
+      map1 = absolute(d1, static_cast<float>(out.width) / mw, static_cast<float>(out.height) / mh);
+    } else {
+      map0 = absolute(slot.displacement0, 1, 1);
+      map1 = absolute(slot.displacement1, 1, 1);
+      vis0 = slot.visibility0;
+      vis1 = slot.visibility1;
     }
-    cv::Mat vis0, vis1;
-    invert(field.forward, ft, map0, vis0);
-    invert(field.backward, 1 - ft, map1, vis1);
     cv::Mat a, b;
     cv::remap(gather(first), a, map0, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     cv::remap(gather(second), b, map1, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);

@@ -59,9 +59,19 @@ enum FlowEstimator {
         }
     }
 
-    /// The size factor the flow is estimated at: full size up to 1280x720, half above (DIS's
-    /// own coarse-to-fine pyramid starts coarse anyway; the warp is always at full size).
+    /// The size factor the flow is estimated at: full size below 1280 pixels of width, half
+    /// from there (720p and up), where `make flow-quality` measured no loss; the warp is always
+    /// at full size. `TIMEWARP_FLOW_DOWNSCALE` (1 or 2) overrides it, for that measurement.
     static func downscale(width: Int, height: Int) -> Int32 {
-        width * height > 1280 * 720 ? 2 : 1
+        if let forced = forcedDownscale { return forced }
+        return width >= 1280 ? 2 : 1
     }
+
+    /// `TIMEWARP_FLOW_DOWNSCALE`, read once per process.
+    static let forcedDownscale: Int32? = {
+        guard let value = getenv("TIMEWARP_FLOW_DOWNSCALE"), let n = Int32(String(cString: value)), (1...4).contains(n) else {
+            return nil
+        }
+        return n
+    }()
 }
