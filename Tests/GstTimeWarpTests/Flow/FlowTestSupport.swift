@@ -79,7 +79,12 @@ struct MovingSquare {
 
     /// PSNR (dB, peak 255) of `image` against `truth`.
     static func psnr(_ image: [Int], _ truth: [UInt8]) -> Double {
-        let mse = zip(image, truth).map { Double($0 - Int($1)) * Double($0 - Int($1)) }.reduce(0, +) / Double(truth.count)
+        var sum = 0.0
+        for (a, b) in zip(image, truth) {
+            let d = Double(a - Int(b))
+            sum += d * d
+        }
+        let mse = sum / Double(truth.count)
         return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
     }
 }
