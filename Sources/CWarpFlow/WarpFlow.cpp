@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <future>
 #include <vector>
 
 namespace {
@@ -274,8 +275,11 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
   try {
     cv::Mat a(first.height, first.width, CV_8UC1, const_cast<uint8_t *>(first.data), first.stride);
     cv::Mat b(second.height, second.width, CV_8UC1, const_cast<uint8_t *>(second.data), second.stride);
-    cv::Mat forward = flowBetween(method, quality, std::max(1, downscale), a, b);
-    cv::Mat backward = flowBetween(method, quality, std::max(1, downscale), b, a);
+    // The two directions on two threads (each with its own estimator): both cores work on a pair.
+    const int scale = std::max(1, downscale);
+    std::future<cv::Mat> later = std::async(std::launch::async, [&] { return flowBetween(method, quality, scale, b, a); });
+    cv::Mat forward = flowBetween(method, quality, scale, a, b);
+    cv::Mat backward = later.get();
     size_t inconsistent = 0, inside = 0;
     auto *pair = new WarpFlowPair();
     pair->luma.width = forward.cols;
