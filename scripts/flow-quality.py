@@ -5,11 +5,13 @@ Quality: bikes.mp4 (640x272, 25 fps, 10 s of real street footage) is halved to 1
 even frames kept, as lossless y4m) and rebuilt to 25 fps by each method; each rebuilt odd frame
 is compared with the dropped original (Y-PSNR from ffmpeg's psnr filter, the mean over the 124
 dropped frames that lie between two kept ones). Speed: the same at 1280x720 (bikes scaled up,
-first 5 s), wall time of the whole run (decode y4m, rebuild, discard). Environment:
+first 5 s), wall and CPU time of the whole run (decode y4m, rebuild, discard; CPU time, user +
+system, is the steadier number on a shared machine). Environment:
 FLOW_QUALITY_CLIP (default ../shared/media/bikes.mp4), FLOW_QUALITY_SKIP_720P=1, FLOW_QUALITY_METHODS.
 """
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -20,9 +22,13 @@ CLIP = os.environ.get("FLOW_QUALITY_CLIP", os.path.join(ROOT, "..", "shared", "m
 
 
 def run(cmd, env=None):
+    """Runs `cmd`; returns (wall seconds, CPU seconds of the child: user + system)."""
     start = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, timeout=900)
-    return time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return time.monotonic() - start, cpu
 
 
 def ours(mode, src, dst, quality="fast", estimator=None):
@@ -81,12 +87,12 @@ def main():
         last_kept = (count - 1) // 2 * 2
         print(f"{os.path.basename(CLIP)}: {count} frames, halved to 12.5 fps and rebuilt to 25 fps; "
               f"Y-PSNR of the rebuilt odd frames below {last_kept} against the dropped originals")
-        print(f"| method | Y-PSNR (dB) | frames | wall (s) |\n|---|---|---|---|")
+        print(f"| method | Y-PSNR (dB) | frames | wall (s) | CPU (s) |\n|---|---|---|---|---|")
         for name in methods:
             dst = os.path.join(tmp, "out.y4m")
-            wall = METHODS[name](half, dst)
+            wall, cpu = METHODS[name](half, dst)
             psnr, n = y_psnr(dst, orig, last_kept)
-            print(f"| {name} | {psnr:.2f} | {n} | {wall:.1f} |", flush=True)
+            print(f"| {name} | {psnr:.2f} | {n} | {wall:.1f} | {cpu:.1f} |", flush=True)
         if os.environ.get("FLOW_QUALITY_SKIP_720P"):
             return
         big = os.path.join(tmp, "half720.y4m")
@@ -96,11 +102,12 @@ def main():
         run(["gst-launch-1.0", "-q", "filesrc", f"location={short}", "!", "y4mdec", "!", "videoscale", "!",
              "video/x-raw,width=1280,height=720,pixel-aspect-ratio=1/1", "!", "y4menc", "!", "filesink", f"location={big}"])
         print("\n1280x720 (bikes scaled up), 5 s at 12.5 fps rebuilt to 25 fps: wall time, output discarded")
-        print("| method | wall (s) |\n|---|---|")
+        print("| method | wall (s) | CPU (s) |\n|---|---|---|")
         for name in methods:
             if "best" in name or "balanced" in name:
                 continue
-            print(f"| {name} | {METHODS[name](big, None):.1f} |", flush=True)
+            wall, cpu = METHODS[name](big, None)
+            print(f"| {name} | {wall:.1f} | {cpu:.1f} |", flush=True)
 
 
 if __name__ == "__main__":

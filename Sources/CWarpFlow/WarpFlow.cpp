@@ -53,6 +53,8 @@ constexpr float kConsistencyPixels = 1.0f;
 constexpr float kVisibilityTau = 1.0f;
 /// Share of inconsistent pixels above which the pair is blended instead (scene cut, failed flow).
 constexpr double kMaxInconsistent = 0.35;
+/// Frames smaller than this (either side, pixels) are blended: too small for DIS's patches.
+constexpr int kMinimumSize = 32;
 /// Fixed-point steps that invert the flow at the slot (x = y + t F(y)).
 constexpr int kInversionSteps = 2;
 
@@ -271,6 +273,11 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
       first.width < 2 || first.height < 2) {
     copyMessage("bad luma images", error, error_size);
     return WARP_FLOW_ERROR;
+  }
+  if (first.width < kMinimumSize || first.height < kMinimumSize) {
+    // Too small for the estimator's patches: blended, not an error.
+    if (inconsistent_fraction) *inconsistent_fraction = 1;
+    return WARP_FLOW_INCONSISTENT;
   }
   try {
     cv::Mat a(first.height, first.width, CV_8UC1, const_cast<uint8_t *>(first.data), first.stride);
