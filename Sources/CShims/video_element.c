@@ -58,7 +58,7 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
       g_param_spec_enum ("flow-quality", "Flow quality",
           "frame-mode=flow: the optical-flow preset (OpenCV DIS); each pair of frames is "
           "estimated once, both ways: fast costs about 40 ms of CPU per 720p pair (flow and "
-          "warp), balanced 1.1 to 1.2 times that, best about twice (see the values)",
+          "warp), balanced about 1.1 times that, best 2 to 2.7 times (see the values)",
           timewarp_flow_quality_get_type (), TIMEWARP_DEFAULT_FLOW_QUALITY, ready));
   install_counter (gobject_class, TIMEWARP_PROP_FLOW_FALLBACKS, "flow-fallbacks", "Flow fallbacks",
       "frame-mode=flow: number of frames blended instead (scene cut, flow failing the "

@@ -3,9 +3,9 @@
 public enum FlowQuality: Int32, PropertyEnum {
     /// DIS ultrafast: the cheapest, faster than real time at 720p25 on two cores.
     case fast = 0
-    /// DIS fast: denser patches, about 1.1 to 1.2 times the cost of fast.
+    /// DIS fast: denser patches, about 1.1 times the cost of fast.
     case balanced = 1
-    /// DIS medium: the most accurate, about twice the cost of fast.
+    /// DIS medium: the most accurate, about 2 to 2.7 times the cost of fast.
     case best = 2
 
     /// The registered name of the GEnum type.
@@ -27,8 +27,8 @@ public enum FlowQuality: Int32, PropertyEnum {
     public var summary: String {
         switch self {
         case .fast: return "Fast: DIS ultrafast preset, the cheapest: about 40 ms of CPU per 720p frame pair (flow and warp)"
-        case .balanced: return "Balanced: DIS fast preset, about 1.1 to 1.2 times the cost of fast, 0.3 dB better on street footage"
-        case .best: return "Best: DIS medium preset, about 2 times the cost of fast, 0.5 dB better on street footage"
+        case .balanced: return "Balanced: DIS fast preset, about 1.1 times the cost of fast, 0.2 dB better on street footage"
+        case .best: return "Best: DIS medium preset, about 2 to 2.7 times the cost of fast, 0.35 dB better on street footage"
         }
     }
 }
