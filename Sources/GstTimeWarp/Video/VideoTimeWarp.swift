@@ -28,6 +28,7 @@ extension VideoState: WarpStream {
         run.segment = VideoSegmentRun(maxDuplicationTime: settings.maxDuplicationTime, minSpacing: spacing,
                                       grid: outputGrid(), frameMode: settings.frameMode,
                                       maxBlendFrames: Int(settings.maxBlendFrames), flowQuality: settings.flowQuality)
+        republishLatency(out)
     }
 
     /// Counts the frame, checks the caps (renegotiating when downstream asked) and the
