@@ -21,12 +21,17 @@ enum FlowEstimate: Sendable {
     case fallback
 }
 
-/// The pair identified by its frames' input start times.
+/// The pair identified by its frames' input start times and held buffers (a later run can
+/// repeat the times, after a non-flushing seek, but not both with the same live buffers).
 struct FlowKey: Equatable, Sendable {
     /// Input start time of the earlier frame (ns).
     var first: UInt64
     /// Input start time of the later frame (ns).
     var second: UInt64
+    /// The earlier frame's held buffer.
+    var firstBuffer: ObjectIdentifier
+    /// The later frame's held buffer.
+    var secondBuffer: ObjectIdentifier
 }
 
 /// `frame-mode=flow` between buffers: the last pair's estimate (every slot between two frames

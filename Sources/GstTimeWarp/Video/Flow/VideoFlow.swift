@@ -26,7 +26,8 @@ extension VideoState {
         format.flow = flowFormat
         guard let source0 = MappedVideoFrame(first.box.buffer, info: blendFormat.info),
               let source1 = MappedVideoFrame(second.box.buffer, info: blendFormat.info) else { return nil }
-        let key = FlowKey(first: s0, second: s1)
+        let key = FlowKey(first: s0, second: s1, firstBuffer: ObjectIdentifier(first.box),
+                          secondBuffer: ObjectIdentifier(second.box))
         let estimate: FlowEstimate
         if let last = run.flow.last, last.key == key {
             estimate = last.estimate
