@@ -27,7 +27,7 @@ final class WarpGraph {
 
     init(uri: String, descriptor: Int32, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
-         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil,
+         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, flow: Bool = false, pitch: String? = nil,
          streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil, reader: ReverseReader? = nil) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
@@ -67,6 +67,7 @@ final class WarpGraph {
             if reverse { warp.set("reverse", "true") }
             if audio, let interpolation { warp.set("interpolation", interpolation) }
             if !audio, blend { warp.set("frame-mode", "blend") }
+            if !audio, flow { warp.set("frame-mode", "flow") }
             if audio, let pitch { warp.set("pitch", pitch) }
             if !audio && !text {
                 videoWarp = warp

@@ -26,6 +26,8 @@ struct WarpJob {
     var reverse = false
     /// videotimewarp frame-mode=blend (`--blend`).
     var blend = false
+    /// videotimewarp frame-mode=flow (`--flow`).
+    var flow = false
     var writePlot = false
     var quiet = false
     var verbose = false
@@ -168,6 +170,7 @@ struct WarpJob {
         }
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
+        plan.flow = flow
         plan.preservesPitch = pitch == "preserve"
         printPlan(plan, media: media, container: container, encoder: encoder, durationGiven: duration != nil, part: part,
                   inputSeconds: inputSeconds)
@@ -211,7 +214,7 @@ struct WarpJob {
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file?.descriptor ?? STDOUT_FILENO, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
-                                  blend: blend, pitch: pitch, streams: streams,
+                                  blend: blend, flow: flow, pitch: pitch, streams: streams,
                                   part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) },
                                   reader: reader)
         defer { graph.release() }

@@ -34,6 +34,10 @@ final class WarpPlanTests: XCTestCase {
         var variable = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .any)
         variable.blend = true
         XCTAssertTrue(variable.framesText.contains("no effect"), variable.framesText)
+        plan.flow = true
+        XCTAssertTrue(plan.framesText.hasPrefix("flow"), plan.framesText)
+        variable.flow = true
+        XCTAssertTrue(variable.framesText.contains("--flow has no effect"), variable.framesText)
     }
 
     func testFrameRateChoices() throws {
