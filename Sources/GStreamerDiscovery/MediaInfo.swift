@@ -24,6 +24,8 @@ public struct MediaInfo {
     public var uprightVideoSize: (width: Int, height: Int)? {
         video.map { videoQuarterTurned ? ($0.height, $0.width) : ($0.width, $0.height) }
     }
+    /// Each audio stream's title tag (the track name, "English"), "" where it has none.
+    public var audioTitles: [String] = []
     /// The chapters of the container's table of contents (0 when it has none).
     public var chapters = 0
     /// Every stream in the container's order: its caps' media type (`video/x-h264`,
@@ -129,6 +131,19 @@ public struct MediaInfo {
         }
         if let list = gst_discoverer_info_get_audio_streams(info) {
             result.audioStreams = Int(g_list_length(list))
+            var node: UnsafeMutablePointer<GList>? = list
+            while let n = node {
+                var title = ""
+                if let data = n.pointee.data, let tags = gst_discoverer_stream_info_get_tags(OpaquePointer(data)) {
+                    var value: UnsafeMutablePointer<gchar>?
+                    if gst_tag_list_get_string(tags, "title", &value) != 0, let value {
+                        title = String(cString: value)
+                        g_free(value)
+                    }
+                }
+                result.audioTitles.append(title)
+                node = n.pointee.next
+            }
             if let data = list.pointee.data {
                 let a = OpaquePointer(data)
                 result.audio = (Int(gst_discoverer_audio_info_get_sample_rate(a)),

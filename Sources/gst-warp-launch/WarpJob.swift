@@ -183,6 +183,13 @@ struct WarpJob {
             dropped.append("\(media.chapters) chapter\(media.chapters == 1 ? "" : "s"): not written in .\(container.fileExtension) output "
                            + "(.mkv and .webm keep them)")
         }
+        // mp4mux and qtmux (GStreamer 1.22) write no track names either; the languages stay.
+        let named = streams.audioIndices.compactMap { media.audioTitles.indices.contains($0) ? media.audioTitles[$0] : nil }
+            .filter { !$0.isEmpty }
+        if !named.isEmpty, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
+            dropped.append("the audio track name\(named.count == 1 ? "" : "s") \(named.map { "\"\($0)\"" }.joined(separator: ", ")): "
+                           + "not written in .\(container.fileExtension) output (.mkv and .webm keep them)")
+        }
         for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }

@@ -187,13 +187,17 @@ final class StreamTracksTests: XCTestCase {
     func testSelectionAndWhatCannotBeCarried() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         _ = try makeInput(in: dir)
-        // MP4: both audio tracks and the subtitles (mov_text); the chapters, which mp4mux does
-        // not write, named as dropped (ffprobe finds none in the file).
+        // MP4: both audio tracks and the subtitles (mov_text); the chapters and the track names,
+        // which mp4mux does not write, named as dropped (ffprobe finds none in the file).
         var r = try ToolProcess.run(["warp", "in.mkv", "out.mp4", "--factor", "2", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(r.stderr.split(separator: "\n").filter { $0.hasPrefix("dropped:") },
-                       ["dropped: 2 chapters: not written in .mp4 output (.mkv and .webm keep them)"], r.stderr)
+                       ["dropped: 2 chapters: not written in .mp4 output (.mkv and .webm keep them)",
+                        "dropped: the audio track names \"English\", \"Français\": not written in .mp4 output (.mkv and .webm keep them)"],
+                       r.stderr)
         XCTAssertEqual(try probe(["-show_entries", "chapter=start_time"], "out.mp4", in: dir), "")
+        XCTAssertEqual(try probe(["-show_entries", "stream_tags=title"], "out.mp4", in: dir)
+                        .split(separator: "\n").filter { $0.contains("English") || $0.contains("Fran") }, [])
         XCTAssertEqual(try probe(["-show_entries", "stream=codec_type"], "out.mp4", in: dir)
                         .split(separator: "\n"), ["video", "audio", "audio", "subtitle"])
         // -sn: no subtitles, and nothing said about them; -map 0:v -map 0:a:1: the second track only.
