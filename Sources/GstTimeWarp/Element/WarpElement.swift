@@ -232,7 +232,10 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     // MARK: State
 
     func stateWillChange(_ transition: GstStateChange) {
-        if transition == GST_STATE_CHANGE_READY_TO_PAUSED { startStream() }
+        if transition == GST_STATE_CHANGE_READY_TO_PAUSED {
+            startStream()
+            state.withLock { $0.stream.willStart($0.out.settings) }
+        }
     }
 
     func stateDidChange(_ transition: GstStateChange) {
