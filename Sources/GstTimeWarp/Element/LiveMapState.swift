@@ -13,6 +13,9 @@ final class LiveMapState: Sendable {
     let followingController = Atomic<Bool>(false)
     /// A warning about unusable control values was posted in this stream.
     let warnedController = Atomic<Bool>(false)
+    /// The streaming thread is syncing the control bindings (`gst_object_sync_values`): a
+    /// `factor` set now comes from the control source.
+    let syncingControls = Atomic<Bool>(false)
 
     /// The step at which a bound `factor` is read (ns): 1 ms, fine enough that the output
     /// follows `∫ factor dt` to well under a millisecond.

@@ -35,7 +35,12 @@ extension TimeMap {
     /// The controlled piece in effect at the end of this map, if its last piece is one that
     /// started at `start`: extending it keeps the same piece.
     public func lastSampledPiece() -> (start: Double, curve: SampledScaleCurve)? {
-        guard let last = splicePieces.last, let sampled = last.curve as? SampledScaleCurve else { return nil }
-        return (last.start, sampled)
+        // (Asked at every buffer while a controller drives the map: no array of pieces made.)
+        if let spliced = curve as? SplicedCurve {
+            guard let last = spliced.pieces.last, let sampled = last.curve as? SampledScaleCurve else { return nil }
+            return (last.start, sampled)
+        }
+        guard let sampled = curve as? SampledScaleCurve else { return nil }
+        return (0, sampled)
     }
 }
