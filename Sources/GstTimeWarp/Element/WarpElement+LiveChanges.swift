@@ -98,9 +98,11 @@ extension WarpElement where S: ~Copyable {
         }
         var start = changeTime
         var curve: SampledScaleCurve
+        var extending = false  // the last piece grows: only its new knots are validated
         if continuing, let last = current.lastSampledPiece() {
             if last.curve.knotCount < LiveMapState.maxKnotsPerPiece {
                 (start, curve) = last
+                extending = true
             } else {
                 start = last.curve.lastTime
                 curve = SampledScaleCurve(time: start, value: last.curve.scale(at: start))
@@ -124,6 +126,12 @@ extension WarpElement where S: ~Copyable {
         if reads > limit { step = span / limit + (span % limit == 0 ? 0 : 1) }
         let count = Int(min(reads, limit))
         if let failure = appendControlledFactor(to: &curve, from: from, step: step, count: count) { return .failure(failure) }
+        if extending {
+            return Result { () throws(TimeMapError) in try current.extendingLastSampledPiece(with: curve) }
+                .mapError { MapFailure(description: "\($0)") }
+                .flatMap(checkedRange)
+                .map { $0 }
+        }
         return splice(curve, at: start, into: current).map { $0 }
     }
 
