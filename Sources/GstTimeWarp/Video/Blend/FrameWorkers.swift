@@ -28,9 +28,10 @@ final class FrameWorkers: Sendable {
         self.threads = WorkerThreads(count: threads, name: "timewarp-rows")
     }
 
-    /// How many parts a job is split into: a few per thread, so that the caller takes over the
-    /// parts of a worker the scheduler keeps waiting.
-    var parts: Int { threads.threadCount == 0 ? 1 : 2 * (threads.threadCount + 1) }
+    /// How many parts a job is split into: eight per thread, so that the caller takes over the
+    /// parts of a worker the scheduler keeps waiting (on a loaded machine), and waits at most for
+    /// the one part such a worker has in hand.
+    var parts: Int { threads.threadCount == 0 ? 1 : 8 * (threads.threadCount + 1) }
 
     /// Runs `body(part, parts)` for each part of a job in `0..<parts`, concurrently, and returns
     /// when all are done; each part must write memory of its own.
