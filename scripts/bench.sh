@@ -12,8 +12,8 @@
 #
 # Knobs: BENCH_REPS (default 5), BENCH_SCALE (default 1: multiplies every frame/buffer count),
 #        BENCH_ONLY (a substring: run only the pairs whose label contains it; "blend" runs
-#        only the frame-blending comparison, "reverse" only warp --reverse: scripts/bench-reverse.sh),
-#        PYTHON.
+#        only the frame-blending comparison, "controller" only the controller cost, "reverse" only
+#        warp --reverse: scripts/bench-reverse.sh), PYTHON.
 set -euo pipefail
 
 PYTHON=${PYTHON:-/usr/bin/python3}
@@ -84,6 +84,22 @@ video_benchmarks() {
 1080p frozen|1920|1080|frozen|1000000
 64x64|64|64|gen|300000
 EOF
+}
+
+# ============================================================================================
+# Issue 24's video pairs (the per-buffer path at 64x64): kept apart from the table above.
+# ============================================================================================
+video_path_benchmarks() {
+  local sink="fakesink sync=false" frames src dur
+  frames=$(n 400000)
+  src="videotestsrc num-buffers=$frames pattern=solid-color ! video/x-raw,width=64,height=64,framerate=30/1"
+  dur=$(( frames * 1000000000 / 30 ))
+  add_pair "64x64, $frames fr: variable rate cosine vs identity (goal <= 0.9)" \
+    "$src ! videotimewarp function=cosine factor=1 duration=$dur ! video/x-raw,framerate=0/1 ! $sink" \
+    "$src ! identity ! $sink"
+  add_pair "64x64, $frames fr: 30 -> 60 fps vs videorate 60 fps (goal <= 0.7)" \
+    "$src ! videotimewarp ! video/x-raw,framerate=60/1 ! $sink" \
+    "$src ! videorate ! video/x-raw,framerate=60/1 ! $sink"
 }
 
 # ============================================================================================
@@ -261,6 +277,7 @@ EOF
 echo "gst-timewarp bench: $(nproc) CPU(s), $REPS runs per pipeline, GST_PLUGIN_PATH=$GST_PLUGIN_PATH"
 echo "plugin: $(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {print $2}')"
 video_benchmarks
+video_path_benchmarks
 audio_benchmarks
 "$PYTHON" "$work/bench.py" "$pairs" "$REPS" "$PYTHON" "$work/run_one.py"
 
@@ -268,6 +285,11 @@ audio_benchmarks
 if [ -z "$ONLY" ] || [[ "frame blending" == *"$ONLY"* ]]; then
   "$PYTHON" "$(dirname "$0")/blend-bench.py" "$REPS" "$PYTHON" "$work/run_one.py" "$(n 600)"
   "$(dirname "$0")/check-vectorised.sh" "$(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {print $2}')" || true
+fi
+
+# A GstController bound to factor: us per buffer with and without (scripts/controller-bench.py).
+if [ -z "$ONLY" ] || [[ "controller" == *"$ONLY"* ]]; then
+  "$PYTHON" "$(dirname "$0")/controller-bench.py" "$REPS" "$PYTHON" "$(n 10000)"
 fi
 
 # ============================================================================================

@@ -65,6 +65,13 @@ public struct Pad: Equatable {
     }
 
     /// Whether downstream asked for renegotiation (clears the flag).
+    ///
+    /// Called for every buffer: the flag is read first without the pad's lock (a plain load, as
+    /// `GST_PAD_NEEDS_RECONFIGURE` reads it), and only a raised flag takes the lock to clear it.
+    /// A flag raised by another thread at that very moment is seen at the next buffer.
     @inlinable
-    public func checkReconfigure() -> Bool { gst_pad_check_reconfigure(raw) != 0 }
+    public func checkReconfigure() -> Bool {
+        guard raw.pointee.object.flags & GST_PAD_FLAG_NEED_RECONFIGURE.rawValue != 0 else { return false }
+        return gst_pad_check_reconfigure(raw) != 0
+    }
 }

@@ -30,9 +30,14 @@ func timewarpImplFree(_ impl: UnsafeMutableRawPointer?) {
 func timewarpImplChain(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                        _ buffer: UnsafeMutablePointer<GstBuffer>?) -> GstFlowReturn {
     guard let buffer else { return GST_FLOW_ERROR }
-    let owned = Buffer(taking: buffer)
-    guard let object = ElementBox.impl(of: parent) else { return GST_FLOW_ERROR }
-    return object.chain(owned)
+    var pending: Buffer? = Buffer(taking: buffer)
+    // Called for every buffer: the element holds its box for as long as it can stream, so the
+    // box is borrowed, not retained and released around the call.
+    guard let box = timewarp_element_impl(parent) else { return GST_FLOW_ERROR }
+    return Unmanaged<ElementBox>.fromOpaque(box)._withUnsafeGuaranteedRef { box in
+        guard let owned = pending.take() else { return GST_FLOW_ERROR }
+        return box.impl.chain(owned)
+    }
 }
 
 @_cdecl("timewarp_impl_sink_event")

@@ -13,6 +13,9 @@ final class LiveMapState: Sendable {
     let followingController = Atomic<Bool>(false)
     /// A warning about unusable control values was posted in this stream.
     let warnedController = Atomic<Bool>(false)
+    /// The streaming thread is syncing the control bindings (`gst_object_sync_values`): a
+    /// `factor` set now comes from the control source.
+    let syncingControls = Atomic<Bool>(false)
 
     /// The step at which a bound `factor` is read (ns): 1 ms, fine enough that the output
     /// follows `∫ factor dt` to well under a millisecond.
@@ -21,6 +24,15 @@ final class LiveMapState: Sendable {
     static let maxControlReads = 65_536
     /// Knots of one controlled piece before a new piece starts (bounds the cost of a copy).
     static let maxKnotsPerPiece = 4_096
+
+    /// Nothing for the streaming thread to look at (without a control binding): the map was
+    /// used already, no setting changed, no controller is followed. Three relaxed loads (plain
+    /// loads on x86-64 and arm64), no lock, no read-modify-write.
+    @inline(__always)
+    var isQuiet: Bool {
+        mapUsed.load(ordering: .relaxed) && !settingsChanged.load(ordering: .relaxed)
+            && !followingController.load(ordering: .relaxed)
+    }
 
     /// A new stream: nothing applied yet (called by `StreamStatus.reset()`).
     func reset() {

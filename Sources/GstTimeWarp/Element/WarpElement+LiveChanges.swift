@@ -13,7 +13,13 @@ extension WarpElement where S: ~Copyable {
         let streamTime = span.start
         // (Runs for every buffer: only plain loads when nothing is bound.)
         let bound = element.hasControlBindings
-        if bound { element.syncControlledValues(at: streamTime) }
+        if bound {
+            // The values set by the sync are the control source's: when the map follows it, they
+            // are no property change to schedule (`setProperty` checks this flag).
+            live.syncingControls.store(true, ordering: .relaxed)
+            element.syncControlledValues(at: streamTime)
+            live.syncingControls.store(false, ordering: .relaxed)
+        }
         let factorBound = bound && element.isControlled("factor")
         var changed = live.settingsChanged.load(ordering: .acquiring)
             && live.settingsChanged.exchange(false, ordering: .acquiringAndReleasing)
@@ -44,8 +50,12 @@ extension WarpElement where S: ~Copyable {
         let next: Result<TimeMap, MapFailure>
         if following {
             // A map integrated ahead of time (`controlledMap`) already holds the controlled piece.
-            next = extendControlled(current, at: changeTime, through: span.end,
-                                    continuing: wasFollowing || current.lastSampledPiece() != nil)
+            switch extendControlled(current, at: changeTime, through: span.end,
+                                    continuing: wasFollowing || current.lastSampledPiece() != nil) {
+            case .success(nil): return  // the map in use already covers this buffer, unchanged
+            case .success(let map?): next = .success(map)
+            case .failure(let failure): next = .failure(failure)
+            }
         } else if !due.isEmpty {
             next = splicing(due, into: current, notBefore: streamTime)
         } else {
@@ -79,17 +89,20 @@ extension WarpElement where S: ~Copyable {
 
     /// Extends the controlled piece of `current` (or starts one at `changeTime` seconds) with
     /// the values of `factor` read every `LiveMapState.controlStep` up to past `end` (ns).
+    /// Nil: `current` already holds those values (read ahead of time, or nothing to read).
     func extendControlled(_ current: TimeMap, at changeTime: Double, through end: UInt64,
-                                  continuing: Bool) -> Result<TimeMap, MapFailure> {
+                                  continuing: Bool) -> Result<TimeMap?, MapFailure> {
         if continuing, let last = current.lastSampledPiece(),
            let checked = checkedAhead(current, last, from: ClockTime.fromSeconds(changeTime), through: end) {
             return checked
         }
         var start = changeTime
         var curve: SampledScaleCurve
+        var extending = false  // the last piece grows: only its new knots are validated
         if continuing, let last = current.lastSampledPiece() {
             if last.curve.knotCount < LiveMapState.maxKnotsPerPiece {
                 (start, curve) = last
+                extending = true
             } else {
                 start = last.curve.lastTime
                 curve = SampledScaleCurve(time: start, value: last.curve.scale(at: start))
@@ -103,7 +116,7 @@ extension WarpElement where S: ~Copyable {
         let from = ClockTime.fromSeconds(curve.lastTime)
         let (target, overflow) = end.addingReportingOverflow(LiveMapState.controlStep)
         guard !overflow, target > from else {
-            return continuing ? .success(current) : splice(curve, at: start, into: current)
+            return continuing ? .success(nil) : splice(curve, at: start, into: current).map { $0 }
         }
         let span = target - from
         // ceil(span / step) reads at 1 ms, or at most `maxControlReads` at a coarser step.
@@ -113,7 +126,13 @@ extension WarpElement where S: ~Copyable {
         if reads > limit { step = span / limit + (span % limit == 0 ? 0 : 1) }
         let count = Int(min(reads, limit))
         if let failure = appendControlledFactor(to: &curve, from: from, step: step, count: count) { return .failure(failure) }
-        return splice(curve, at: start, into: current)
+        if extending {
+            return Result { () throws(TimeMapError) in try current.extendingLastSampledPiece(with: curve) }
+                .mapError { MapFailure(description: "\($0)") }
+                .flatMap(checkedRange)
+                .map { $0 }
+        }
+        return splice(curve, at: start, into: current).map { $0 }
     }
 
     /// The map for a seek to output stream time `target` (ns). When `factor` follows a
@@ -130,7 +149,7 @@ extension WarpElement where S: ~Copyable {
             guard reached < y else { break }
             let speed = max(last.curve.scale(at: last.curve.lastTime), 1e-3)
             let end = ClockTime.fromSeconds(last.curve.lastTime + (y - reached) / speed)
-            guard case .success(let extended) = extendControlled(map, at: last.start, through: end, continuing: true)
+            guard case .success(let extended?) = extendControlled(map, at: last.start, through: end, continuing: true)
             else { break }
             map = extended
         }

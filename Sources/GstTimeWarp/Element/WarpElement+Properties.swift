@@ -6,6 +6,13 @@ import CShims
 extension WarpElement where S: ~Copyable {
     func setProperty(_ id: UInt32, _ value: PropertyValue) -> Bool {
         let property = TimeWarpPropertyId(rawValue: id)
+        // A value the control source gives while the map follows it (the sync at each buffer) is
+        // already in the map, read from the source itself: no change to schedule.
+        if property == TIMEWARP_PROP_FACTOR, live.syncingControls.load(ordering: .relaxed),
+           live.followingController.load(ordering: .relaxed) {
+            shared.withLock { $0.settings.timeMap.factor = value.double }
+            return true
+        }
         // While playing, a time-map change takes effect at an instant both elements of a pipeline
         // compute alike (WarpElement+ChangeTime.swift); read before the settings lock is taken.
         let changePoint = Self.timeMapProperties.contains(property) ? playingChangePoint() : nil

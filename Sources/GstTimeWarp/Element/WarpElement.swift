@@ -62,8 +62,11 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             case .finished(let ret): return ret
             case .proceed(let admitted): span = admitted
             }
-            if let span { applyLiveChanges(at: span, &slot) }
-            guard pushSegmentIfPending(&slot), slot.stream.timeline.isFlowing else { return GST_FLOW_ERROR }
+            // The usual buffer (no binding, no change, the map in use) pays three plain loads
+            // here, not a call.
+            if let span, element.hasControlBindings || !live.isQuiet { applyLiveChanges(at: span, &slot) }
+            if slot.stream.timeline.segmentPending, !pushSegmentIfPending(&slot) { return GST_FLOW_ERROR }
+            guard slot.stream.timeline.isFlowing else { return GST_FLOW_ERROR }
             if slot.stream.timeline.reverseWanted, requestReversePlayback(slot.stream.timeline) {
                 counters.bump(.dropped)  // forward buffers while reverse playback is asked for
                 return GST_FLOW_OK
@@ -232,7 +235,10 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     // MARK: State
 
     func stateWillChange(_ transition: GstStateChange) {
-        if transition == GST_STATE_CHANGE_READY_TO_PAUSED { startStream() }
+        if transition == GST_STATE_CHANGE_READY_TO_PAUSED {
+            startStream()
+            state.withLock { $0.stream.willStart($0.out.settings) }
+        }
     }
 
     func stateDidChange(_ transition: GstStateChange) {

@@ -37,6 +37,14 @@ protocol WarpStream: ~Copyable {
     /// Handles a CAPS event (`out.settings` were just read); returns whether the caps were
     /// accepted.
     mutating func handleCaps(_ event: consuming Event, _ out: StreamOutput) -> Bool
+    /// The element goes from READY to PAUSED with these settings: start what the stream keeps
+    /// running (worker threads). Released with the State when the element goes back to READY.
+    mutating func willStart(_ settings: ElementSettings)
+}
+
+extension WarpStream where Self: ~Copyable {
+    /// Nothing to start by default.
+    mutating func willStart(_ settings: ElementSettings) {}
 }
 
 /// What `WarpStream.admit` decides about an input buffer.

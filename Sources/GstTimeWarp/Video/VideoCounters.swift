@@ -12,15 +12,23 @@ final class VideoCounters: Sendable {
     private let duplicated = Atomic<UInt64>(0)
     private let flowFallbacks = Atomic<UInt64>(0)
 
-    /// Adds one to a counter.
+    /// Adds one to a counter. One writer at a time: the streaming thread, under the element's
+    /// state lock (and `reset` while streaming is stopped), so a plain load and store do, with no
+    /// locked read-modify-write per buffer; readers on other threads see whole values.
     func bump(_ name: Name) {
         switch name {
-        case .input: input.wrappingAdd(1, ordering: .relaxed)
-        case .output: output.wrappingAdd(1, ordering: .relaxed)
-        case .dropped: dropped.wrappingAdd(1, ordering: .relaxed)
-        case .duplicated: duplicated.wrappingAdd(1, ordering: .relaxed)
-        case .flowFallbacks: flowFallbacks.wrappingAdd(1, ordering: .relaxed)
+        case .input: Self.increment(input)
+        case .output: Self.increment(output)
+        case .dropped: Self.increment(dropped)
+        case .duplicated: Self.increment(duplicated)
+        case .flowFallbacks: Self.increment(flowFallbacks)
         }
+    }
+
+    /// `counter += 1` by its only writer.
+    @inline(__always)
+    private static func increment(_ counter: borrowing Atomic<UInt64>) {
+        counter.store(counter.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
     }
 
     /// The current value of a counter.

@@ -106,6 +106,12 @@ struct VideoState: ~Copyable, Sendable {
     var format = VideoFormat()
     /// The current run.
     var run = VideoRun()
+    /// The worker threads that split the rows of a blended frame: started when the element
+    /// goes to PAUSED with `frame-mode=blend` (or at the first blended frame), released with the
+    /// State when it goes back to READY.
+    var workers: FrameWorkers?
+    /// Starting `workers` was tried (nil after it: one processor).
+    var workersTried = false
 
     /// A stream that has not started.
     static func fresh() -> sending VideoState { VideoState() }

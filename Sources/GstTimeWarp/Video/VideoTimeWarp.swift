@@ -18,6 +18,11 @@ extension VideoState: WarpStream {
 
     mutating func flush() { run = VideoRun() }
 
+    /// `frame-mode=blend`: the row workers start with the stream.
+    mutating func willStart(_ settings: ElementSettings) {
+        if settings.frameMode == .blend { startWorkers() }
+    }
+
     /// Frames are warped one by one through the segment's warp: nothing to carry over.
     mutating func mapDidChange(_ warp: TimestampWarp) {}
 

@@ -49,6 +49,27 @@ public struct SampledScaleCurve: TimeScaleCurve {
     /// The number of knots kept.
     public var knotCount: Int { times.count }
 
+    /// Whether the knots from index `first` on are those of a valid time scale: finite values
+    /// of at least 0 and finite, non-decreasing integrals (the checks of the map's validation,
+    /// exact for a piecewise-linear scale).
+    func knotsAreValid(from first: Int) -> Bool {
+        var previous = first > 0 && first <= integrals.count ? integrals[first - 1] : -Double.infinity
+        for i in max(first, 0)..<times.count {
+            let v = values[i], f = integrals[i]
+            guard v.isFinite, v >= 0, f.isFinite, f >= previous else { return false }
+            previous = f
+        }
+        return true
+    }
+
+    /// Whether knot `index` is `(time, value)`.
+    func hasKnot(_ index: Int, time: Double, value: Double) -> Bool {
+        times.indices.contains(index) && times[index] == time && values[index] == value
+    }
+
+    /// Knot `index` as (time, value).
+    func knot(_ index: Int) -> (time: Double, value: Double) { (times[index], values[index]) }
+
     /// The time of the last knot (seconds).
     public var lastTime: Double { times.last ?? 0 }
 

@@ -32,10 +32,51 @@ extension TimeMap {
         return try TimeMap(curve: SplicedCurve(pieces: pieces), mediaDuration: mediaDuration)
     }
 
+    /// This map with its last piece, a sampled curve, replaced by `next`: the same curve with
+    /// knots appended (`SampledScaleCurve.append`). The same map as `splicing(next, at:)` at the
+    /// piece's start, but only the new knots are validated (docs/mathematics.md#live-changes):
+    /// the grid of the part validated before is kept, and the whole map is validated again only
+    /// when the new part has grown past an eighth of the grid (so a controller read on at each
+    /// buffer costs a few knots per buffer, not the whole map). Whenever a check fails, the full
+    /// validation runs and throws its error.
+    public func extendingLastSampledPiece(with next: SampledScaleCurve) throws(TimeMapError) -> TimeMap {
+        guard let (start, old) = lastSampledPiece() else { return self }
+        let kept = old.knotCount - 2  // the last knot of `old` may have been merged into a new one
+        let (keptTime, keptValue) = kept >= 0 ? old.knot(kept) : (0, 0)
+        let newCurve: any TimeScaleCurve
+        if let spliced = curve as? SplicedCurve, let last = spliced.pieces.last {
+            var pieces = spliced.pieces
+            pieces[pieces.count - 1] = SplicePiece(start: last.start, outputStart: last.outputStart, curve: next, unit: 1)
+            newCurve = SplicedCurve(pieces: pieces)
+        } else {
+            newCurve = next
+        }
+        let newEnd = newCurve.validationRange.upperBound
+        let endScale = newCurve.scale(at: newEnd)
+        let endValue = newCurve.integral(to: newEnd)
+        let cheap = unit == 1 && curve.domain == .seconds && newEnd >= end
+            && (kept < 0 || next.hasKnot(kept, time: keptTime, value: keptValue))
+            && next.knotsAreValid(from: max(kept, 0))
+            && endValue.isFinite && endScale.isFinite && endScale >= TimeMap.smallestScale
+            && (newEnd == 0 || endValue / newEnd >= TimeMap.smallestScale)
+            && newEnd - tableEnd <= tableEnd / 8
+        guard cheap else {
+            if start > 0 { return try splicing(next, at: start) }
+            return try TimeMap(curve: newCurve, mediaDuration: mediaDuration)
+        }
+        return TimeMap(curve: newCurve, mediaDuration: mediaDuration, unit: unit, keeping: self, end: newEnd,
+                       endScale: endScale)
+    }
+
     /// The controlled piece in effect at the end of this map, if its last piece is one that
     /// started at `start`: extending it keeps the same piece.
     public func lastSampledPiece() -> (start: Double, curve: SampledScaleCurve)? {
-        guard let last = splicePieces.last, let sampled = last.curve as? SampledScaleCurve else { return nil }
-        return (last.start, sampled)
+        // (Asked at every buffer while a controller drives the map: no array of pieces made.)
+        if let spliced = curve as? SplicedCurve {
+            guard let last = spliced.pieces.last, let sampled = last.curve as? SampledScaleCurve else { return nil }
+            return (last.start, sampled)
+        }
+        guard let sampled = curve as? SampledScaleCurve else { return nil }
+        return (0, sampled)
     }
 }

@@ -26,8 +26,15 @@ extension TimeMap {
             lo = gridPosition(i, of: intervals)
             hi = gridPosition(j, of: intervals)
             guess = hermiteGuess(v, i: i, j: j, lo: lo, hi: hi)
+        } else if tableEnd < end, v <= curve.integral(to: end) {
+            // Between the grid's end and the end of a map extended past it: validated, not tabled.
+            let endValue = curve.integral(to: end)
+            lo = tableEnd
+            hi = end
+            guess = endValue > last ? tableEnd + (v - last) / (endValue - last) * (end - tableEnd) : end
         } else {
             // Past the end: F continues with slope endScale, so this is (nearly) exact.
+            let last = tableEnd < end ? curve.integral(to: end) : last
             guess = end + (v - last) / endScale
             if !guess.isFinite { return guess }
             lo = end
@@ -65,9 +72,9 @@ extension TimeMap {
     /// The largest number of Newton or bisection steps the inverse takes.
     static let maxSteps = 100
 
-    /// The grid position `end * k / n` (exactly `end` for `k == n`).
+    /// The grid position `tableEnd * k / n` (exactly `tableEnd` for `k == n`).
     private func gridPosition(_ k: Int, of n: Int) -> Double {
-        k >= n ? end : end * (Double(k) / Double(n))
+        k >= n ? tableEnd : tableEnd * (Double(k) / Double(n))
     }
 
     /// Safeguarded Newton iteration for `F(x) = v` inside `[lo, hi]` (after Numerical Recipes'

@@ -24,6 +24,10 @@ public struct TimeMap: Sendable {
     let endScale: Double
     /// `s` at the grid nodes of `table`.
     let scales: [Double]
+    /// Where the grid of `table` ends (curve units): `end`, unless the map was extended by
+    /// `extendingLastSampledPiece` past the grid, which validates only the new part and keeps
+    /// the grid of the part before (the inverse brackets the rest itself).
+    let tableEnd: Double
 
     /// The number of grid intervals used for validation and as the inverse's bracket table.
     static let gridIntervals = 4096
@@ -59,6 +63,22 @@ public struct TimeMap: Sendable {
         self.end = grid.end
         self.endScale = grid.endScale
         self.scales = grid.scales
+        self.tableEnd = grid.end
+        self.outputDuration = mediaDuration.map { unit * curve.integral(to: $0 / unit) }
+    }
+
+    /// A map of `curve` that keeps `grid`'s table (validated before) and whose own checks were
+    /// made by the caller up to `end` (curve units).
+    init(curve: any TimeScaleCurve, mediaDuration: Double?, unit: Double, keeping grid: TimeMap, end: Double,
+         endScale: Double) {
+        self.curve = curve
+        self.mediaDuration = mediaDuration
+        self.unit = unit
+        self.table = grid.table
+        self.scales = grid.scales
+        self.tableEnd = grid.tableEnd
+        self.end = end
+        self.endScale = endScale
         self.outputDuration = mediaDuration.map { unit * curve.integral(to: $0 / unit) }
     }
 

@@ -59,13 +59,13 @@ extension WarpElement where S: ~Copyable {
         return span / step + 1 > maxAheadReads ? span / maxAheadReads + 1 : step
     }
 
-    /// For a controlled piece read ahead of time (`last` reaches past `end`): `current` when the
-    /// control source still gives the values the piece holds from `start` to `end` (ns, the
-    /// buffer about to play), else `current` with the source read again from `start` to the end
-    /// of the stream (the application changed its control points). Nil when `last` does not reach
-    /// past `end` (the piece is extended as the stream plays instead).
+    /// For a controlled piece read ahead of time (`last` reaches past `end`): `.success(nil)` when
+    /// the control source still gives the values the piece holds from `start` to `end` (ns, the
+    /// buffer about to play: `current` stays), else `current` with the source read again from
+    /// `start` to the end of the stream (the application changed its control points). Nil when
+    /// `last` does not reach past `end` (the piece is extended as the stream plays instead).
     func checkedAhead(_ current: TimeMap, _ last: (start: Double, curve: SampledScaleCurve), from start: UInt64,
-                      through end: UInt64) -> Result<TimeMap, MapFailure>? {
+                      through end: UInt64) -> Result<TimeMap?, MapFailure>? {
         guard let duration = current.mediaDuration, end >= start,
               ClockTime.fromSeconds(last.curve.lastTime) >= end &+ LiveMapState.controlStep else { return nil }
         // Read on the piece's own grid, where its knots hold the source's values exactly (between
@@ -74,7 +74,7 @@ extension WarpElement where S: ~Copyable {
         let step = Self.aheadStep(from: origin, through: ClockTime.fromSeconds(duration))
         let offset = start > origin ? start - origin : 0
         let first = origin &+ (offset / step + (offset % step == 0 ? 0 : 1)) &* step
-        guard first <= end else { return .success(current) }
+        guard first <= end else { return .success(nil) }
         let count = Int(min((end - first) / step + 1, UInt64(LiveMapState.maxControlReads)))
         let values = element.controlledValues(of: "factor", from: first, step: step, count: count) ?? []
         let agrees = values.enumerated().allSatisfy { k, value in
@@ -82,7 +82,7 @@ extension WarpElement where S: ~Copyable {
             let expected = last.curve.scale(at: ClockTime.seconds(first &+ UInt64(k) &* step))
             return abs(value - expected) <= 1e-9 * max(1, abs(value))
         }
-        if agrees { return .success(current) }
+        if agrees { return .success(nil) }
         element.log(.debug, "control source changed: reading it again from \(ClockTime.describe(start))")
         let startSeconds = ClockTime.seconds(start)
         return readAhead(from: start, holding: last.curve.scale(at: startSeconds), through: ClockTime.fromSeconds(duration))
@@ -91,6 +91,7 @@ extension WarpElement where S: ~Copyable {
                     .mapError { MapFailure(description: "\($0)") }
                     .flatMap(checkedRange)
             }
+            .map { $0 }
     }
 
     /// The value of the bound `factor` at `at` (ns), or `held` where the source gives none.

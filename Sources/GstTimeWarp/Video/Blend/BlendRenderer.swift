@@ -8,8 +8,13 @@ enum BlendRenderer {
     /// Writes `Σ weights[k] · sources[k] / scale` into `output` (weights in 1/256 for 8-bit
     /// samples, 1/32768 for 16-bit ones, adding up to that scale); false if a frame could not be
     /// mapped.
+    ///
+    /// With `workers` (and a frame of at least `minimumBytes`), the rows of each
+    /// plane are split across the pool's threads; each row is computed by the same code either
+    /// way, so the result is the same bit for bit.
     static func render(into output: inout Buffer, sources: [BlendFrame.Box], weights: [UInt32],
-                       format: BlendFormat) -> Bool {
+                       format: BlendFormat, workers: FrameWorkers? = nil,
+                       minimumBytes: Int = FrameWorkers.minimumBytes) -> Bool {
         guard sources.count == weights.count, sources.count >= 2,
               let dst = MappedVideoFrame(output, info: format.info, write: true) else { return false }
         var mapped: [MappedVideoFrame] = []
@@ -18,7 +23,21 @@ enum BlendRenderer {
             guard let frame = MappedVideoFrame(source.buffer, info: format.info) else { return false }
             mapped.append(frame)
         }
-        let layout = format.layout
+        let bytes = format.layout.planes.reduce(0) { $0 + $1.rows * $1.rowBytes }
+        if let workers, bytes >= minimumBytes {
+            workers.split { part, parts in
+                renderRows(dst, mapped, weights, format.layout, part: part, of: parts)
+            }
+        } else {
+            renderRows(dst, mapped, weights, format.layout, part: 0, of: 1)
+        }
+        return true
+    }
+
+    /// Renders part `part` of `parts` of the rows of every plane (consecutive rows, the parts
+    /// together covering each plane exactly once); parts write disjoint rows.
+    static func renderRows(_ dst: MappedVideoFrame, _ mapped: [MappedVideoFrame], _ weights: [UInt32],
+                           _ layout: VideoLayout, part: Int, of parts: Int) {
         let widest = layout.planes.map(\.rowBytes).max() ?? 0
         // Equal weights over 2^n frames (constant speed-ups by 2, 4, 8, and half speed): plain
         // sums and a shift, the same results as the weighted kernels.
@@ -27,7 +46,7 @@ enum BlendRenderer {
             let acc = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: widest)
             defer { acc.deallocate() }
             for (p, plane) in layout.planes.enumerated() {
-                for row in 0..<plane.rows {
+                for row in FrameWorkers.share(of: 0..<plane.rows, part: part, parts: parts) {
                     let out = dst.mutableRow(row, plane: p, bytes: plane.rowBytes)
                     if let shift = equalShift {
                         let rows = mapped.map { $0.row(row, plane: p, bytes: plane.rowBytes) }
@@ -69,7 +88,7 @@ enum BlendRenderer {
             defer { acc.deallocate() }
             for (p, plane) in layout.planes.enumerated() {
                 let samples = plane.rowBytes / 2
-                for row in 0..<plane.rows {
+                for row in FrameWorkers.share(of: 0..<plane.rows, part: part, parts: parts) {
                     let sums = UnsafeMutableBufferPointer(rebasing: acc[0..<samples])
                     for (k, frame) in mapped.enumerated() {
                         PixelMix.accumulate16(sums, frame.row(row, plane: p, bytes: plane.rowBytes),
@@ -79,7 +98,6 @@ enum BlendRenderer {
                 }
             }
         }
-        return true
     }
 
     /// `n` when the 8-bit weights are 2^n frames of `256 >> n` each (n in 1...8), else nil.

@@ -192,9 +192,10 @@ extension VideoState {
     /// one warning) when a frame cannot be mapped as video of the negotiated format.
     private mutating func render(indices: [Int], weights: [UInt32], _ blendFormat: BlendFormat,
                                  _ out: StreamOutput) -> Buffer? {
+        startWorkers()
         guard var buffer = outputBuffer(blendFormat, out),
               BlendRenderer.render(into: &buffer, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
-                                   format: blendFormat) else {
+                                   format: blendFormat, workers: workers) else {
             if !run.warnedUnmappable {
                 run.warnedUnmappable = true
                 out.postWarning(.stream, code: ErrorCode.streamFormat,
@@ -205,6 +206,13 @@ extension VideoState {
             return nil
         }
         return buffer
+    }
+
+    /// Starts the row workers once per stream (when going to PAUSED did not).
+    mutating func startWorkers() {
+        guard !workersTried else { return }
+        workersTried = true
+        workers = FrameWorkers.forThisMachine()
     }
 
     /// A buffer for a blended frame: from the pool agreed with downstream (set up at the first
