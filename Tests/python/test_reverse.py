@@ -110,34 +110,43 @@ class ReversePlaybackTests(unittest.TestCase):
 class ReversePropertyTests(unittest.TestCase):
     """reverse=true in a plain pipeline string: the element asks the demuxer for reverse playback."""
 
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="timewarp-reverse-")
+        cls.clip = os.path.join(cls.dir, "numbered.mkv")
+        make_numbered_clip(cls.clip)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir, True)
+
+    def play_to_eos(self, pipeline):
+        Gst = ref.gst()
+        pipeline.set_state(Gst.State.PLAYING)
+        msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 30)
+        pipeline.set_state(Gst.State.NULL)
+        self.assertIsNotNone(msg, "no EOS within 30 s")
+        self.assertEqual(msg.type, Gst.MessageType.EOS, msg.parse_error() if msg.type == Gst.MessageType.ERROR else "")
+
     def test_plain_pipeline_writes_the_clip_backwards(self):
         Gst = ref.gst()
-        tmp = tempfile.mkdtemp(prefix="timewarp-reverse-")
-        try:
-            clip = os.path.join(tmp, "numbered.mkv")
-            make_numbered_clip(clip)
-            pipeline = Gst.parse_launch(
-                "filesrc location=%s ! matroskademux name=d d.video_0 ! queue ! jpegdec "
-                "! videotimewarp reverse=true factor=2 ! appsink name=vs sync=false "
-                "d.audio_0 ! queue ! audiotimewarp reverse=true factor=2 ! appsink name=as sync=false" % clip)
-            out = {"vs": [], "as": []}
-            for name in out:
-                sink = pipeline.get_by_name(name)
-                sink.set_property("emit-signals", True)
+        pipeline = Gst.parse_launch(
+            "filesrc location=%s ! matroskademux name=d d.video_0 ! queue ! jpegdec "
+            "! videotimewarp reverse=true factor=2 ! appsink name=vs sync=false "
+            "d.audio_0 ! queue ! audiotimewarp reverse=true factor=2 ! appsink name=as sync=false" % self.clip)
+        out = {"vs": [], "as": []}
+        for name in out:
+            sink = pipeline.get_by_name(name)
+            sink.set_property("emit-signals", True)
 
-                def on_sample(s, name=name):
-                    b = s.emit("pull-sample").get_buffer()
-                    ok, info = b.map(Gst.MapFlags.READ)
-                    out[name].append((b.pts, b.duration, b.get_size(), info.data[0] if name == "vs" else 0))
-                    b.unmap(info)
-                    return Gst.FlowReturn.OK
-                sink.connect("new-sample", on_sample)
-            pipeline.set_state(Gst.State.PLAYING)
-            msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 30)
-            pipeline.set_state(Gst.State.NULL)
-            self.assertEqual(msg.type, Gst.MessageType.EOS, msg.parse_error() if msg.type == Gst.MessageType.ERROR else "")
-        finally:
-            shutil.rmtree(tmp, True)
+            def on_sample(s, name=name):
+                b = s.emit("pull-sample").get_buffer()
+                ok, info = b.map(Gst.MapFlags.READ)
+                out[name].append((b.pts, b.duration, b.get_size(), info.data[0] if name == "vs" else 0))
+                b.unmap(info)
+                return Gst.FlowReturn.OK
+            sink.connect("new-sample", on_sample)
+        self.play_to_eos(pipeline)
         video, audio = out["vs"], out["as"]
         # The container lasts 94 * 1024 / 48000 = 2.005333 s (the audio); reversed and doubled,
         # T(end) = 4.010667 s. Frames 59 ... 0, each shown twice at 30/1, from 0 up.
@@ -157,48 +166,38 @@ class ReversePropertyTests(unittest.TestCase):
         self.assertEqual(sum(size for _, _, size, _ in audio) // 2, 2 * 94 * 1024)
 
     def test_the_seek_waits_for_every_reverse_element_behind_the_demuxer(self):
-        """The video branch holds its first buffer 300 ms before its decoder; the audio element has data long
-        before. The one reverse seek must wait until the video element too has had a forward
-        buffer (its decoder has negotiated by then, so the flush cannot catch it negotiating)."""
+        """The video branch holds its first buffer 300 ms before its decoder; the audio element
+        has data long before. The one reverse seek must wait until the video element too has had
+        a forward buffer (its decoder has negotiated by then, so the flush cannot catch it
+        negotiating)."""
         Gst = ref.gst()
-        tmp = tempfile.mkdtemp(prefix="timewarp-reverse-")
-        try:
-            clip = os.path.join(tmp, "numbered.mkv")
-            make_numbered_clip(clip)
-            pipeline = Gst.parse_launch(
-                "filesrc location=%s ! matroskademux name=d d.video_0 ! queue name=vq "
-                "! jpegdec ! videotimewarp name=vw reverse=true factor=2 ! fakesink sync=false "
-                "d.audio_0 ! queue ! audiotimewarp reverse=true factor=2 ! fakesink sync=false" % clip)
-            seen = {"forward": 0, "reverse_segment": False, "forward_after_reverse": 0}
+        pipeline = Gst.parse_launch(
+            "filesrc location=%s ! matroskademux name=d d.video_0 ! queue name=vq "
+            "! jpegdec ! videotimewarp name=vw reverse=true factor=2 ! fakesink sync=false "
+            "d.audio_0 ! queue ! audiotimewarp reverse=true factor=2 ! fakesink sync=false" % self.clip)
+        seen = {"forward": 0, "reverse_segment": False}
 
-            def probe(pad, info):
-                if info.type & Gst.PadProbeType.BUFFER:
-                    if seen["reverse_segment"]:
-                        return Gst.PadProbeReturn.OK
+        def probe(pad, info):
+            if info.type & Gst.PadProbeType.BUFFER:
+                if not seen["reverse_segment"]:
                     seen["forward"] += 1
-                else:
-                    event = info.get_event()
-                    if event.type == Gst.EventType.SEGMENT and event.parse_segment().rate < 0:
-                        seen["reverse_segment"] = True
-                return Gst.PadProbeReturn.OK
+            else:
+                event = info.get_event()
+                if event.type == Gst.EventType.SEGMENT and event.parse_segment().rate < 0:
+                    seen["reverse_segment"] = True
+            return Gst.PadProbeReturn.OK
 
-            def hold_first(pad, info, held=[False]):
-                if not held[0]:
-                    held[0] = True
-                    time.sleep(0.3)
-                return Gst.PadProbeReturn.OK
-            pipeline.get_by_name("vq").get_static_pad("src").add_probe(Gst.PadProbeType.BUFFER, hold_first)
-            pipeline.get_by_name("vw").get_static_pad("sink").add_probe(
-                Gst.PadProbeType.BUFFER | Gst.PadProbeType.EVENT_DOWNSTREAM, probe)
-            pipeline.set_state(Gst.State.PLAYING)
-            msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 30)
-            pipeline.set_state(Gst.State.NULL)
-            self.assertEqual(msg.type, Gst.MessageType.EOS, msg.parse_error() if msg.type == Gst.MessageType.ERROR else "")
-        finally:
-            shutil.rmtree(tmp, True)
+        def hold_first(pad, info, held=[False]):
+            if not held[0]:
+                held[0] = True
+                time.sleep(0.3)
+            return Gst.PadProbeReturn.OK
+        pipeline.get_by_name("vq").get_static_pad("src").add_probe(Gst.PadProbeType.BUFFER, hold_first)
+        pipeline.get_by_name("vw").get_static_pad("sink").add_probe(
+            Gst.PadProbeType.BUFFER | Gst.PadProbeType.EVENT_DOWNSTREAM, probe)
+        self.play_to_eos(pipeline)
         self.assertTrue(seen["reverse_segment"])
         self.assertGreaterEqual(seen["forward"], 1)
-
 
 if __name__ == "__main__":
     unittest.main()

@@ -61,21 +61,8 @@ extension ControlPointGenerator {
                 }
             }
         }
-        tau = t
-        outputIndex = j0 &+ Int64(k)
-        if head != start {
-            let left = leftOffset &+ Int64(head)
-            leftX = lx
-            rightX = rx
-            leftIndex = left
-            rightIndex = left &+ 1
-            leftPosition = lp
-            positionPerSecond = pps
-            farLeftX = px
-            intervalScale = (rx - lx) * rate
-            consumedCount = left &+ 2
-            queueHead = head
-        }
+        settleWalk(tau: t, outputIndex: j0 &+ Int64(k), moved: head != start, head: head,
+                   left: leftOffset &+ Int64(head), lx: lx, rx: rx, lp: lp, pps: pps, px: px)
         return k
     }
 }

@@ -67,22 +67,32 @@ extension ControlPointGenerator {
                 }
             }
         }
-        tau = t
-        outputIndex = j0 &+ Int64(k)
-        if head != start {
-            let left = leftOffset &+ Int64(head)
-            leftX = lx
-            rightX = rx
-            leftIndex = left
-            rightIndex = left &+ 1
-            leftPosition = lp
-            positionPerSecond = pps
-            farLeftX = px
-            intervalScale = (rx - lx) * rate
-            consumedCount = left &+ 2
-            queueHead = head
-        }
+        settleWalk(tau: t, outputIndex: j0 &+ Int64(k), moved: head != start, head: head,
+                   left: leftOffset &+ Int64(head), lx: lx, rx: rx, lp: lp, pps: pps, px: px)
         return k
+    }
+}
+
+extension ControlPointGenerator {
+    /// Where a walk (`walk`, `walkPlain`) stopped: the next output's index and tau, and, when it
+    /// `moved` past the interval it started in, the interval `[lx, rx]` it ended in (left end
+    /// `left` at queue position `head`, position `lp`, slope `pps`, `px` one step before `lx`).
+    @inline(__always)
+    mutating func settleWalk(tau t: Double, outputIndex next: Int64, moved: Bool, head: Int, left: Int64,
+                             lx: Double, rx: Double, lp: Double, pps: Double, px: Double) {
+        tau = t
+        outputIndex = next
+        guard moved else { return }
+        leftX = lx
+        rightX = rx
+        leftIndex = left
+        rightIndex = left &+ 1
+        leftPosition = lp
+        positionPerSecond = pps
+        farLeftX = px
+        intervalScale = (rx - lx) * rate
+        consumedCount = left &+ 2
+        queueHead = head
     }
 }
 
