@@ -97,6 +97,38 @@ final class ReverseReaderTests: XCTestCase {
         }
     }
 
+    /// Issue 20 item 1 under `--reverse`: an MPEG-TS (as a camcorder writes it: the first PTS
+    /// at 10 s, not 0) cannot be read exactly in chunks, so the tool remuxes it itself into a
+    /// nameless Matroska file, says so, and gives what the same content in Matroska gives: every
+    /// frame once, last first, and the audio as long as the video (within the AAC frames the
+    /// TS's origin cuts, 2 × 1024 samples).
+    func testAnMPEGTSWithAStartOffsetIsRemuxedAndReversedAsMatroskaIs() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let sources = ["-f", "lavfi", "-i", "color=black:size=64x48:rate=30:duration=3,geq=lum='16+2*N':cb=128:cr=128",
+                       "-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*(200+300*t)*t)':s=48000:d=3",
+                       "-c:v", "libx264", "-qp", "0", "-g", "36", "-keyint_min", "36", "-sc_threshold", "0",
+                       "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k"]
+        try ffmpeg(sources + ["-output_ts_offset", "10", "in.ts"], in: dir)
+        try ffmpeg(sources + ["in.mkv"], in: dir)
+        XCTAssertEqual(try probe("format=start_time", "in.ts", in: dir).first.flatMap { Double($0) }.map { $0 >= 10 }, true,
+                       "the TS starts at 10 s or later")
+        for name in ["in.ts", "in.mkv"] {
+            let out = "out-\(name).mkv"
+            let r = try ToolProcess.run(["warp", name, out, "--reverse", "-c:a", "pcm"], in: dir,
+                                        environment: ["GST_WARP_LAUNCH_REVERSE_MEMORY": "20000"])
+            XCTAssertEqual(r.status, 0, r.summary)
+            XCTAssertEqual(r.stdout.contains("Remuxed:  in.ts is MPEG-TS"), name == "in.ts", r.summary)
+            XCTAssertFalse(r.stderr.contains("dropped:"), r.stderr)
+            XCTAssertEqual(ToolProcess.contents(of: dir).filter { $0.hasPrefix(".") }, [],
+                           "no temporary file left (the remuxed copy, the store)")
+            let indices = try lumaPerFrame(out, in: dir).map { Int((($0 - 16) / 2).rounded()) }
+            XCTAssertEqual(indices, Array((0..<90).reversed()), "\(name): first = last input frame, each once")
+            // The audio, decoded by ffmpeg, lasts as long as the 90 frames (3 s) within two AAC frames.
+            let audio = try samples(out, track: 0, in: dir)
+            XCTAssertLessThanOrEqual(abs(audio.count - 3 * 48000), 2048, "\(name): \(audio.count) samples")
+        }
+    }
+
     /// Whether `pid` has the store open: a nameless file (/proc shows it as deleted). Waits up
     /// to a minute for it.
     private func waitForStore(of pid: Int32) -> Bool {
