@@ -23,6 +23,8 @@ public struct MediaInfo {
     /// The container's media type (`video/mpegts`, `video/x-matroska`, ...), nil when the
     /// input is a bare stream.
     public var containerType: String?
+    /// Whether the input has a table of contents (chapters, editions).
+    public var hasChapters = false
 
     /// Duration in seconds.
     public var seconds: Double { Double(duration) / 1e9 }
@@ -74,6 +76,7 @@ public struct MediaInfo {
             throw GStreamerError("cannot read '\(path)': \(message ?? "not a media file GStreamer can decode")")
         }
         var result = MediaInfo(duration: UInt64(gst_discoverer_info_get_duration(info)))
+        result.hasChapters = gst_discoverer_info_get_toc(info) != nil
         if let top = gst_discoverer_info_get_stream_info(info) {
             if String(cString: gst_discoverer_stream_info_get_stream_type_nick(top)) == "container",
                let caps = gst_discoverer_stream_info_get_caps(top) {

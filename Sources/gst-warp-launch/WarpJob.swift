@@ -187,6 +187,7 @@ struct WarpJob {
                   inputSeconds: inputSeconds)
         // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
         var dropped = streams.dropped
+        if reverse, media.hasChapters { dropped.append("chapters: not written in a reversed output (not yet mapped backwards)") }
         for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }

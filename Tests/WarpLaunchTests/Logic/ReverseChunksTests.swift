@@ -90,4 +90,33 @@ extension ReverseChunksTests {
         // Without counts (frames without timestamps): nothing to check against.
         XCTAssertEqual(ReverseChunks.frames(in: chunks, keyframes: k, counts: []), [0, 0])
     }
+
+    /// A cue [t0, t1) of a D-long input goes to [T(D) - T(t1), T(D) - T(t0)): by hand, with
+    /// T(t) = 2t and D = 3 s, [0.5, 1.0) goes to [6 - 2, 6 - 1) = [4, 5); a cue past D is held to
+    /// it ([2.5, 4) to [0, 1)); one from D on is gone.
+    func testSubtitleCuesAreReversedThroughTheMap() {
+        let s: UInt64 = 1_000_000_000
+        let twice = { (t: UInt64) in 2 * t }
+        XCTAssertEqual(ReverseChunks.reversed(start: s / 2, end: s, duration: 3 * s, warp: twice), 4 * s..<5 * s)
+        XCTAssertEqual(ReverseChunks.reversed(start: 5 * s / 2, end: 4 * s, duration: 3 * s, warp: twice), 0..<s)
+        XCTAssertNil(ReverseChunks.reversed(start: 3 * s, end: 4 * s, duration: 3 * s, warp: twice))
+        XCTAssertNil(ReverseChunks.reversed(start: s, end: s, duration: 3 * s, warp: twice))
+    }
+
+    /// A frame lasts until the next decoded one: the first later time, none after the last.
+    func testSuccessorIsTheFirstLaterTime() {
+        let times: [UInt64] = [0, 33, 67, 100]
+        XCTAssertEqual(ReverseChunks.successor(of: 0, in: times), 33)
+        XCTAssertEqual(ReverseChunks.successor(of: 50, in: times), 67)
+        XCTAssertNil(ReverseChunks.successor(of: 100, in: times))
+    }
+
+    /// MPEG-TS and MPEG-PS are remuxed first; Matroska, MP4, WebM and a bare stream are read as they are.
+    func testWhichContainersSeekExactly() {
+        XCTAssertFalse(ReverseChunks.seeksExactly(containerType: "video/mpegts"))
+        XCTAssertFalse(ReverseChunks.seeksExactly(containerType: "video/mpeg"))
+        XCTAssertTrue(ReverseChunks.seeksExactly(containerType: "video/x-matroska"))
+        XCTAssertTrue(ReverseChunks.seeksExactly(containerType: "video/quicktime"))
+        XCTAssertTrue(ReverseChunks.seeksExactly(containerType: nil))
+    }
 }

@@ -145,6 +145,48 @@ final class ReverseReaderTests: XCTestCase {
         return false
     }
 
+    /// Text subtitles are reversed with the rest: a cue [t0, t1) of the D-long input goes to
+    /// [T(D) - T(t1), T(D) - T(t0)). By hand, factor 2 (T(t) = 2t, T(D) = 6 s): "one" at
+    /// [0.5, 1.0) goes to [4, 5), "two" at [1.5, 2.5) to [1, 3); the language stays.
+    func testSubtitlesAreReversedThroughTheMap() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try "1\n00:00:00,500 --> 00:00:01,000\none\n\n2\n00:00:01,500 --> 00:00:02,500\ntwo\n\n"
+            .write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=3", "-i", "in.srt", "-map", "0", "-map", "1",
+                    "-c:v", "libx264", "-g", "36", "-c:s", "srt", "-metadata:s:s:0", "language=ger", "in.mkv"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertFalse(r.stderr.contains("dropped:"), r.stderr)
+        XCTAssertEqual(try probe("stream=codec_type:stream_tags=language", "out.mkv", in: dir), ["video", "subtitle,ger"])
+        let packets = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "s", "-show_entries",
+                                                                        "packet=pts_time,duration_time", "-of", "csv=p=0", "out.mkv"], in: dir)
+        // D as the container tells it (Matroska may say 3.001 s): T(D) = 2D.
+        let d = try XCTUnwrap(try probe("format=duration", "in.mkv", in: dir).first.flatMap { Double($0) })
+        let cues = packets.stdout.split(separator: "\n").map { $0.split(separator: ",").compactMap { Double($0) } }
+        let expected: [[Double]] = [[2 * d - 5, 2], [2 * d - 2, 1]]  // [start, duration]: "two", then "one"
+        XCTAssertEqual(cues.count, 2, packets.stdout)
+        for (cue, want) in zip(cues, expected) {
+            XCTAssertEqual(cue.count, 2)
+            for (got, value) in zip(cue, want) { XCTAssertEqual(got, value, accuracy: 0.0015, "\(cues) vs \(expected)") }
+        }
+        try ffmpeg(["-i", "out.mkv", "-map", "0:s", "out.srt"], in: dir)
+        let text = try String(contentsOf: dir.appendingPathComponent("out.srt"), encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\n").filter { $0 == "one" || $0 == "two" }, ["two", "one"])
+    }
+
+    /// Chapters are not mapped backwards yet: a reversed output says so on a `dropped:` line
+    /// rather than losing them silently.
+    func testChaptersAreNamedAsDropped() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=A\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=2000\ntitle=B\n"
+            .write(to: dir.appendingPathComponent("meta.txt"), atomically: true, encoding: .utf8)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=2", "-i", "meta.txt", "-map_chapters", "1",
+                    "-c:v", "libx264", "in.mkv"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stderr.contains("dropped: chapters: not written in a reversed output"), r.summary)
+    }
+
     func testARotatedInputComesOutUpright() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=30:duration=1", "-c:v", "libx264", "plain.mp4"], in: dir)
