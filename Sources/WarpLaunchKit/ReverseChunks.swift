@@ -50,6 +50,19 @@ public enum ReverseChunks {
         return (total - last)..<(total - first)
     }
 
+    /// Where a chapter (a TOC entry) `[start, stop]` of a `duration`-long input goes in the
+    /// reversed output: `[T(D) - T(stop), T(D) - T(start)]`, an unset stop (-1) taken as `D`;
+    /// an entry without a start (-1) is left as it is, one from `D` on becomes `[0, 0]`.
+    public static func reversedChapter(start: Int64, stop: Int64, duration: UInt64,
+                                       warp: (UInt64) -> UInt64) -> (start: Int64, stop: Int64) {
+        guard start >= 0 else { return (start, stop) }
+        let end = stop < 0 ? duration : UInt64(stop)
+        guard let range = reversed(start: UInt64(start), end: max(end, UInt64(start) + 1), duration: duration, warp: warp) else {
+            return (0, 0)
+        }
+        return (Int64(clamping: range.lowerBound), Int64(clamping: range.upperBound))
+    }
+
     /// The first of the ascending `times` after `t`, nil when none: where a decoded frame ends.
     public static func successor(of t: UInt64, in times: [UInt64]) -> UInt64? {
         var low = 0, high = times.count

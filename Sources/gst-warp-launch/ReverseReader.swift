@@ -35,6 +35,8 @@ final class ReverseReader: @unchecked Sendable {
     let frameCounts: [Int]
     /// The decoded frames of the current chunk.
     let store: ReverseStore
+    /// The input's chapters, from the first pass over the video.
+    let chapters: TocRecorder
     /// Where the subtitles are read (the input itself: a remuxed copy holds no subtitles).
     let subtitleURI: String
     private var textSources: [Element] = []
@@ -77,7 +79,11 @@ final class ReverseReader: @unchecked Sendable {
         self.warp = warp
         self.duration = duration
         store = ReverseStore(memoryLimit: memoryLimit, beside: beside)
-        let found: (times: [UInt64], counts: [Int]) = try videoIndex.map { try Self.keyframes(uri: uri, videoIndex: $0) } ?? ([], [])
+        let chapters = TocRecorder()
+        self.chapters = chapters
+        let found: (times: [UInt64], counts: [Int]) = try videoIndex.map {
+            try Self.keyframes(uri: uri, videoIndex: $0, chapters: chapters)
+        } ?? ([], [])
         chunks = ReverseChunks.plan(keyframes: found.times, duration: duration, minimumLength: Self.minimumChunk,
                                     fallbackLength: Self.audioOnlyChunk)
         frameCounts = ReverseChunks.frames(in: chunks, keyframes: found.times, counts: found.counts)
@@ -98,10 +104,18 @@ final class ReverseReader: @unchecked Sendable {
 
     /// Takes the warp pipeline's sources (the video one, one per audio track) and gives each the
     /// reverse segment.
-    func attach(video: Element?, audio: [Element], text: [Element] = []) {
+    func attach(video: Element?, audio: [Element], text: [Element] = [], muxer: Element? = nil) {
         videoSource = video
         audioSources = audio
         textSources = text
+        // The chapters, reversed through the map, straight to the muxer (no element maps them).
+        if let muxer {
+            let duration = self.duration, warp = self.warp
+            chapters.set(on: muxer) { start, stop in
+                let mapped = ReverseChunks.reversedChapter(start: start, stop: stop, duration: duration, warp: warp)
+                return (mapped.start, mapped.stop)
+            }
+        }
         var segment = Segment.time()
         segment.rate = -1
         segment.stop = duration
@@ -464,7 +478,7 @@ final class ReverseReader: @unchecked Sendable {
 
     /// The stream times (ns) of the keyframes of video stream `videoIndex`: the input parsed,
     /// not decoded.
-    static func keyframes(uri: String, videoIndex: Int) throws -> (times: [UInt64], counts: [Int]) {
+    static func keyframes(uri: String, videoIndex: Int, chapters: TocRecorder? = nil) throws -> (times: [UInt64], counts: [Int]) {
         let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  fakesink name=sink sync=false")
         guard let src = pipeline.child("src"), let parse = pipeline.child("parse"),
               let pad = pipeline.child("sink")?.staticPad("sink") else {
@@ -475,6 +489,7 @@ final class ReverseReader: @unchecked Sendable {
         parse.onPadAdded { pad in linker.link(pad) }
         let collector = KeyframeCollector()
         collector.attach(to: pad)
+        chapters?.attach(to: pad)
         let runner = PipelineRunner(options: .init(quiet: true, brief: true))
         let outcome = runner.run(pipeline: pipeline)
         pipeline.setState(.null)

@@ -158,7 +158,7 @@ final class WarpGraph {
                 }
                 text.append(source)
             }
-            reader.attach(video: video, audio: audio, text: text)
+            reader.attach(video: video, audio: audio, text: text, muxer: mux)
         } else if let asrc = pipeline.child("asrc"), let src {
             // Reverse: the video from the input, the audio from its PCM copy only.
             let videoLinker = BranchLinker(video: videoSink, audio: [:], videoIndex: streams.videoIndex)

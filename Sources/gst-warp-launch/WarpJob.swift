@@ -187,7 +187,9 @@ struct WarpJob {
                   inputSeconds: inputSeconds)
         // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
         var dropped = streams.dropped
-        if reverse, media.hasChapters { dropped.append("chapters: not written in a reversed output (not yet mapped backwards)") }
+        if reverse, media.hasChapters, !streams.keepsVideo || media.videoStreams == 0 {
+            dropped.append("chapters: not written in a reversed output without video")
+        }
         for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
         if let sig = Interrupts.take() { throw interrupted(by: sig) }

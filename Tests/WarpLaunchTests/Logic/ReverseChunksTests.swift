@@ -103,6 +103,16 @@ extension ReverseChunksTests {
         XCTAssertNil(ReverseChunks.reversed(start: s, end: s, duration: 3 * s, warp: twice))
     }
 
+    /// A chapter [s, e] goes to [T(D) - T(e), T(D) - T(s)]; an unset end is D; an entry without
+    /// a start (an edition) stays as it is. By hand, T(t) = 2t, D = 3 s: [1, 2] to [2, 4], [2, unset] to [0, 2].
+    func testChaptersAreReversedThroughTheMap() {
+        let s: Int64 = 1_000_000_000
+        let twice = { (t: UInt64) in 2 * t }
+        XCTAssertTrue(ReverseChunks.reversedChapter(start: s, stop: 2 * s, duration: 3 * UInt64(s), warp: twice) == (2 * s, 4 * s))
+        XCTAssertTrue(ReverseChunks.reversedChapter(start: 2 * s, stop: -1, duration: 3 * UInt64(s), warp: twice) == (0, 2 * s))
+        XCTAssertTrue(ReverseChunks.reversedChapter(start: -1, stop: -1, duration: 3 * UInt64(s), warp: twice) == (-1, -1))
+    }
+
     /// A frame lasts until the next decoded one: the first later time, none after the last.
     func testSuccessorIsTheFirstLaterTime() {
         let times: [UInt64] = [0, 33, 67, 100]

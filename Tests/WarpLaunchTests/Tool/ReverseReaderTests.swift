@@ -174,17 +174,30 @@ final class ReverseReaderTests: XCTestCase {
         XCTAssertEqual(text.split(separator: "\n").filter { $0 == "one" || $0 == "two" }, ["two", "one"])
     }
 
-    /// Chapters are not mapped backwards yet: a reversed output says so on a `dropped:` line
-    /// rather than losing them silently.
-    func testChaptersAreNamedAsDropped() throws {
+    /// Chapters are reversed through the map: a chapter [s, e] of the D-long input goes to
+    /// [T(D) - T(e), T(D) - T(s)], listed in ascending order. By hand, factor 2 (T(t) = 2t) on a
+    /// 2 s clip with A at [0, 1] and B at [1, 2]: B at [2D - 4, 2D - 2] = [0, 2], then A at [2, 4].
+    func testChaptersAreReversedThroughTheMap() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=A\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=2000\ntitle=B\n"
             .write(to: dir.appendingPathComponent("meta.txt"), atomically: true, encoding: .utf8)
         try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=2", "-i", "meta.txt", "-map_chapters", "1",
                     "-c:v", "libx264", "in.mkv"], in: dir)
-        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "-q"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
-        XCTAssertTrue(r.stderr.contains("dropped: chapters: not written in a reversed output"), r.summary)
+        XCTAssertFalse(r.stderr.contains("dropped:"), r.summary)
+        let d = try XCTUnwrap(try probe("format=duration", "in.mkv", in: dir).first.flatMap { Double($0) })
+        let chapters = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-show_entries",
+                                                                         "chapter=start_time,end_time:chapter_tags=title",
+                                                                         "-of", "csv=p=0", "out.mkv"], in: dir)
+        let rows = chapters.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(rows.map { $0.last ?? "" }, ["B", "A"], chapters.stdout)
+        let expected = [[2 * d - 4, 2 * d - 2], [2 * d - 2, 2 * d]]
+        for (row, want) in zip(rows, expected) {
+            let times = row.prefix(2).compactMap { Double($0) }
+            XCTAssertEqual(times.count, 2, chapters.stdout)
+            for (got, value) in zip(times, want) { XCTAssertEqual(got, value, accuracy: 0.0015, chapters.stdout) }
+        }
     }
 
     func testARotatedInputComesOutUpright() throws {
