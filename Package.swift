@@ -48,6 +48,16 @@ let package = Package(
         // The sinc resampler's vector kernels (dot products, table-row blends) per instruction
         // set, chosen once per process from the CPU.
         .target(name: "CWarpSIMD"),
+        // frame-mode=flow: OpenCV's dense optical flow (DIS) and the motion-compensated warp,
+        // C++ behind a C API (Debian's libopencv-video-dev; no pkg-config file there).
+        .target(
+            name: "CWarpFlow",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
         // The one Swift binding of GStreamer that the plugin and gst-warp-launch share: elements,
         // pads and probes, the bus and its messages, caps, buffers, events, queries, segments and
         // clock times. Raw pointers stay inside it.
@@ -58,7 +68,7 @@ let package = Package(
         // The GStreamer elements (the plugin) on top of the math, the settings and the binding.
         .target(
             name: "GstTimeWarp",
-            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer"]
+            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer", "CWarpFlow"]
         ),
         // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
         // pipeline.

@@ -124,6 +124,18 @@ audio_benchmarks() {
   add_pair "audio ${seconds} s: sinc factor=0.91875 vs audioresample 48k->44.1k" \
     "$src ! audiotimewarp interpolation=sinc factor=0.91875 ! $sink" \
     "$src ! audioresample ! audio/x-raw,rate=44100 ! $sink"
+  # --- issue 24 (audio rows): the default sinc at factor 1.5 and linear against audioresample
+  # 48k->44.1k at its default quality (goals: sinc <= 1.0, linear <= 0.6; BENCH_ONLY=44.1k).
+  add_pair "audio ${seconds} s: sinc factor=1.5 vs audioresample 48k->44.1k" \
+    "$src ! audiotimewarp interpolation=sinc factor=1.5 ! $sink" \
+    "$src ! audioresample ! audio/x-raw,rate=44100 ! $sink"
+  add_pair "audio ${seconds} s: linear factor=1.5 vs audioresample 48k->44.1k" \
+    "$src ! audiotimewarp interpolation=linear factor=1.5 ! $sink" \
+    "$src ! audioresample ! audio/x-raw,rate=44100 ! $sink"
+  add_pair "audio ${seconds} s: linear factor=0.91875 vs audioresample 48k->44.1k" \
+    "$src ! audiotimewarp interpolation=linear factor=0.91875 ! $sink" \
+    "$src ! audioresample ! audio/x-raw,rate=44100 ! $sink"
+  # --- end of the issue 24 audio rows
   # The sinc kernel at each quality against audioresample at the same quality and the same
   # ratio: factor s makes as many samples as resampling 48 kHz to 48 kHz * s does.
   if grep -qE '^ +quality +:' <<<"$inspect"; then

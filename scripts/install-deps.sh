@@ -5,6 +5,7 @@
 # ffmpeg for ffprobe, the independent reader of codecs and keyframes in the CLI tests.
 # time: /usr/bin/time -v, the peak RSS of warp --reverse in make bench.
 # GES (gir1.2-ges-1.0, libges-1.0-dev for the C helper in examples/c, ges1.0-tools) for the GES tests.
+# libopencv-video-dev: OpenCV's optical flow (DIS) for videotimewarp frame-mode=flow.
 set -euo pipefail
 packages=(
   pkg-config
@@ -15,6 +16,7 @@ packages=(
   python3-gst-1.0 gir1.2-gstreamer-1.0 gir1.2-gst-plugins-base-1.0
   ffmpeg time
   gir1.2-ges-1.0 libges-1.0-dev ges1.0-tools
+  libopencv-video-dev
 )
 missing=()
 for p in "${packages[@]}"; do

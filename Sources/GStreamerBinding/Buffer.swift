@@ -68,6 +68,14 @@ public struct Buffer: ~Copyable {
         raw.pointee.mini_object.flags |= GST_BUFFER_FLAG_DISCONT.rawValue
     }
 
+    /// A new buffer with no memory, stamped `pts` and `duration` (ns): an empty text cue.
+    public static func empty(pts: UInt64, duration: UInt64) -> Buffer? {
+        guard let b = gst_buffer_new() else { return nil }
+        b.pointee.pts = GstClockTime(pts)
+        b.pointee.duration = GstClockTime(duration)
+        return Buffer(taking: b)
+    }
+
     /// Allocates a new buffer of `size` bytes.
     @inlinable
     public static func allocate(size: Int) -> Buffer? {

@@ -17,14 +17,23 @@ public struct MediaInfo {
     public var videoCaps: String?, audioCaps: String?
     /// The first audio stream's bits per sample (0 when the discoverer does not know).
     public var audioDepth = 0
+    /// Whether the first video stream's orientation tag turns it a quarter (rotate-90/270, or
+    /// flipped and so turned): its upright picture is `height` wide and `width` high.
+    public var videoQuarterTurned = false
+    /// The first video stream's size once turned upright as its orientation tag says.
+    public var uprightVideoSize: (width: Int, height: Int)? {
+        video.map { videoQuarterTurned ? ($0.height, $0.width) : ($0.width, $0.height) }
+    }
+    /// Each audio stream's title tag (the track name, "English"), "" where it has none.
+    public var audioTitles: [String] = []
+    /// The chapters of the container's table of contents (0 when it has none).
+    public var chapters = 0
     /// Every stream in the container's order: its caps' media type (`video/x-h264`,
     /// `audio/x-vorbis`, `text/x-raw`, `subpicture/x-dvd`, ...), as ffprobe numbers streams.
     public var streamTypes: [String] = []
     /// The container's media type (`video/mpegts`, `video/x-matroska`, ...), nil when the
     /// input is a bare stream.
     public var containerType: String?
-    /// Whether the input has a table of contents (chapters, editions).
-    public var hasChapters = false
 
     /// Duration in seconds.
     public var seconds: Double { Double(duration) / 1e9 }
@@ -67,6 +76,11 @@ public struct MediaInfo {
                 var p = details
                 while let s = p.pointee { missing.append(String(cString: s)); p += 1 }
             }
+            // A subtitle track that GStreamer cannot read (matroskademux 1.22 does not know
+            // WebVTT in Matroska, D_WEBVTT) does not stop the rest: the stream is listed, and
+            // named as dropped before encoding.
+            let needed = missing.compactMap { $0.split(separator: "|").last.map(String.init) }
+            if !needed.isEmpty, needed.allSatisfy({ $0.contains("subtitle") || $0.contains("subpicture") }) { break }
             let what = missing.compactMap { $0.split(separator: "|").dropFirst(3).first.map(String.init) }
             throw GStreamerError("cannot read '\(path)': a GStreamer plugin is missing"
                            + (what.isEmpty ? "" : " (\(what.joined(separator: ", ")))"))
@@ -76,7 +90,6 @@ public struct MediaInfo {
             throw GStreamerError("cannot read '\(path)': \(message ?? "not a media file GStreamer can decode")")
         }
         var result = MediaInfo(duration: UInt64(gst_discoverer_info_get_duration(info)))
-        result.hasChapters = gst_discoverer_info_get_toc(info) != nil
         if let top = gst_discoverer_info_get_stream_info(info) {
             if String(cString: gst_discoverer_stream_info_get_stream_type_nick(top)) == "container",
                let caps = gst_discoverer_stream_info_get_caps(top) {
@@ -106,6 +119,9 @@ public struct MediaInfo {
             }
             gst_discoverer_stream_info_list_free(list)
         }
+        if let toc = gst_discoverer_info_get_toc(info) {
+            result.chapters = countChapters(gst_toc_get_entries(toc))
+        }
         if let list = gst_discoverer_info_get_video_streams(info) {
             result.videoStreams = Int(g_list_length(list))
             if let data = list.pointee.data {
@@ -114,11 +130,33 @@ public struct MediaInfo {
                                 Int(gst_discoverer_video_info_get_framerate_num(v)),
                                 Int(gst_discoverer_video_info_get_framerate_denom(v)))
                 result.videoCaps = capsString(v)
+                result.videoQuarterTurned = [gst_discoverer_stream_info_get_tags(v), gst_discoverer_info_get_tags(info)]
+                    .contains { tags in
+                        var value: UnsafeMutablePointer<gchar>?
+                        guard let tags, gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else {
+                            return false
+                        }
+                        defer { g_free(value) }
+                        return String(cString: value).hasSuffix("-90") || String(cString: value).hasSuffix("-270")
+                    }
             }
             gst_discoverer_stream_info_list_free(list)
         }
         if let list = gst_discoverer_info_get_audio_streams(info) {
             result.audioStreams = Int(g_list_length(list))
+            var node: UnsafeMutablePointer<GList>? = list
+            while let n = node {
+                var title = ""
+                if let data = n.pointee.data, let tags = gst_discoverer_stream_info_get_tags(OpaquePointer(data)) {
+                    var value: UnsafeMutablePointer<gchar>?
+                    if gst_tag_list_get_string(tags, "title", &value) != 0, let value {
+                        title = String(cString: value)
+                        g_free(value)
+                    }
+                }
+                result.audioTitles.append(title)
+                node = n.pointee.next
+            }
             if let data = list.pointee.data {
                 let a = OpaquePointer(data)
                 result.audio = (Int(gst_discoverer_audio_info_get_sample_rate(a)),
@@ -129,6 +167,21 @@ public struct MediaInfo {
             gst_discoverer_stream_info_list_free(list)
         }
         return result
+    }
+
+    /// The chapter entries in a TOC entry list, editions and sub-chapters walked.
+    static func countChapters(_ list: UnsafeMutablePointer<GList>?) -> Int {
+        var count = 0
+        var node = list
+        while let n = node {
+            if let data = n.pointee.data {
+                let entry = OpaquePointer(data)
+                if gst_toc_entry_get_entry_type(entry) == GST_TOC_ENTRY_TYPE_CHAPTER { count += 1 }
+                count += countChapters(gst_toc_entry_get_sub_entries(entry))
+            }
+            node = n.pointee.next
+        }
+        return count
     }
 
     /// The caps of a discovered stream as a string.

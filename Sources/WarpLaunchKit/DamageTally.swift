@@ -1,13 +1,19 @@
 /// Frames lost to damaged media, counted from the decoded video's timestamps: a gap of more than
 /// half a frame between one frame's end and the next frame's start is frames that the
 /// decoder could not give (damaged packets); a jump the medium cannot contain (longer than it)
-/// is one corrupt timestamp. Reported after the run as one line (`damaged: 7 frames near 1.6 s`).
+/// is one corrupt timestamp. Gaps are measured against the stream's cadence, which starts at the
+/// nominal frame and follows the spacing whenever it holds for two steps: a clip that drops from
+/// 30 to 15 fps (as web and phone clips do) changes rate, and the step into the new rate is taken
+/// back. Reported after the run as one line (`damaged: 7 frames near 1.6 s`).
 public struct DamageTally: Sendable, Equatable {
     /// Frames missing (or corrupt timestamps) so far.
     public private(set) var frames = 0
     /// Where the first damage is, seconds from the first frame.
     public private(set) var firstAt: Double?
-    private var lastEnd: Double?, firstPTS: Double?
+    private var firstPTS: Double?
+    /// The previous frame's start, the spacing before it, the cadence, and what the last step counted.
+    private var lastPTS: Double?, lastInterval: Double?, cadence: Double
+    private var lastCounted = 0, lastSetFirstAt = false
     /// The nominal frame duration and the medium's length, seconds.
     private let frame: Double, medium: Double
 
@@ -15,21 +21,45 @@ public struct DamageTally: Sendable, Equatable {
     public init(frameDuration: Double, mediumSeconds: Double) {
         frame = frameDuration
         medium = mediumSeconds
+        cadence = frameDuration
     }
 
-    /// One decoded frame at `pts` lasting `duration` seconds (nil: the nominal frame).
+    /// One decoded frame at `pts` (its `duration` is not used: decoders stamp the nominal one
+    /// even when the frames come further apart).
     public mutating func add(pts: Double, duration: Double?) {
-        defer { lastEnd = pts + (duration.map { $0 > 0 ? $0 : frame } ?? frame) }
-        if firstPTS == nil { firstPTS = pts }
-        guard let lastEnd, frame > 0 else { return }
-        let gap = pts - lastEnd
-        guard gap > frame / 2 || gap < -frame / 2 else { return }
-        if gap > medium || gap < -frame / 2 {
-            frames += 1
-        } else if gap > frame / 2 {
-            frames += max(1, Int((gap / frame).rounded()))
+        let interval = lastPTS.map { pts - $0 }
+        var counted = 0, setFirstAt = false
+        defer {
+            lastPTS = pts
+            lastInterval = interval
+            lastCounted = counted
+            lastSetFirstAt = setFirstAt
         }
-        if firstAt == nil { firstAt = lastEnd - (firstPTS ?? 0) }
+        if firstPTS == nil { firstPTS = pts }
+        guard let interval, let lastPTS, frame > 0 else { return }
+        // The same spacing as the step before: a steady cadence (the step into it was a change
+        // of rate, not frames lost).
+        if let lastInterval, interval > frame / 2, interval < medium, abs(interval - lastInterval) < frame / 4 {
+            cadence = interval
+            if lastCounted > 0 {
+                frames -= lastCounted
+                if lastSetFirstAt { firstAt = nil }
+            }
+            return
+        }
+        let gap = interval - cadence
+        if interval > medium || interval < -frame / 2 {
+            counted = 1
+        } else if gap > cadence / 2 {
+            counted = max(1, Int((gap / cadence).rounded()))
+        } else {
+            return
+        }
+        frames += counted
+        if firstAt == nil {
+            firstAt = lastPTS + cadence - (firstPTS ?? 0)
+            setFirstAt = true
+        }
     }
 
     /// The report line, nil when nothing was damaged.

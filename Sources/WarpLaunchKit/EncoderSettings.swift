@@ -96,7 +96,10 @@ public struct EncoderSettings: Sendable, Equatable {
     /// The launch fragment from raw video (any format) to encoded video. `size` and `fps`
     /// (the output's frame size and rate, when known) set H.264's VBV and so its level
     /// (`H264Level`); unknown: 1080p30's.
-    public func videoEncoder(_ codec: VideoCodec, size: (width: Int, height: Int)? = nil, fps: Double? = nil) -> String {
+    /// `cropsOddSides: false` leaves the odd-side crop (`evenCropFragment`) to the caller, who
+    /// puts it where the frame has the size it was decided on (before a rotation).
+    public func videoEncoder(_ codec: VideoCodec, size: (width: Int, height: Int)? = nil, fps: Double? = nil,
+                             cropsOddSides: Bool = true) -> String {
         let q = crf ?? Self.defaultCRF(codec), g = keyint ?? Self.defaultKeyint
         // 4:2:0 so every player decodes it; 10 bits where the codec has them (x264 High 10, x265
         // Main 10, VP9 profile 2): videoconvert picks the format losing the least of the input,
@@ -105,7 +108,7 @@ public struct EncoderSettings: Sendable, Equatable {
         let deep = "videoconvert ! video/x-raw,format={I420,I420_10LE} ! "
         // x264 and x265 refuse an odd side in 4:2:0 ("Can not initialize x264 encoder"): the last
         // column or row is cropped first (the plan says so: SourceFormat.videoConversions).
-        let crop = Self.evenCrop(codec, size).map { "videocrop right=\($0.right) bottom=\($0.bottom) ! " } ?? ""
+        let crop = cropsOddSides ? Self.evenCropFragment(codec, size) : ""
         switch codec {
         case .h264:
             // Constant quality (pass=qual is x264's CRF). In that mode x264enc's `bitrate` is the
@@ -129,6 +132,11 @@ public struct EncoderSettings: Sendable, Equatable {
             return i420 + "av1enc name=venc usage-profile=realtime cpu-used=8 end-usage=q row-mt=true threads=2 "
                 + "min-quantizer=\(q) max-quantizer=\(q) keyframe-max-dist=\(g) ! av1parse"
         }
+    }
+
+    /// `videocrop right=… bottom=… ! ` for `evenCrop`, or "" when nothing is cropped.
+    public static func evenCropFragment(_ codec: VideoCodec, _ size: (width: Int, height: Int)?) -> String {
+        evenCrop(codec, size).map { "videocrop right=\($0.right) bottom=\($0.bottom) ! " } ?? ""
     }
 
     /// The pixels to crop on the right and at the bottom so that `codec` takes `size` (x264 and

@@ -38,6 +38,16 @@ public struct H264Level: Sendable, Equatable {
         } ?? table[table.count - 1]
     }
 
+    /// The highest frame rate of a `--fps any` output, which keeps every input frame at
+    /// `T(t)`: where the curve's scale `s` is below 1 the frames come `1/s` times as close, so the
+    /// peak is the input's rate over the least `s` (held at 1/8 and above: a curve that nearly
+    /// stops would otherwise ask for a level no player takes). An input of unknown rate (caps
+    /// 0/1: variable) is taken as 60 fps, the most phones record outside slow motion.
+    public static func variableRatePeak(inputFPS: Double?, minimumScale: Double) -> Double {
+        let input = inputFPS.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 60
+        return input / min(1, max(minimumScale.isFinite ? minimumScale : 1, 0.125))
+    }
+
     /// The VBV maximum rate in kbit/s for the High profile (MaxBR × 5/4, as x264 checks it):
     /// x264enc's `bitrate` in quality mode. It also fits High 10 (whose factor is 3).
     public var highVBVMaxRate: Int { maxBR * 5 / 4 }

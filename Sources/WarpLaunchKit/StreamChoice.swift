@@ -137,8 +137,11 @@ public struct StreamChoice: Sendable, Equatable {
                 || type == "application/x-teletext" || type == "application/x-subtitle-unknown"
             if isSubtitle && !selection.subtitles { if isText { text += 1 }; continue }
             if isText {
-                // Matroska holds text subtitles as they are; other containers are not written with them yet.
-                if container.muxer.hasPrefix("matroskamux") { subtitleIndices.append(text) }
+                // Matroska holds text subtitles as they are, MP4 and QuickTime as timed text
+                // (tx3g, mov_text); WebM and the others are not written with them.
+                if ["matroskamux", "mp4mux", "qtmux"].contains(where: container.muxer.hasPrefix) {
+                    subtitleIndices.append(text)
+                }
                 else { dropped.append("stream \(index) (\(name)): not supported in .\(container.fileExtension) output") }
                 text += 1
             } else {

@@ -108,6 +108,8 @@ public struct WarpPlan: Sendable {
     public let maximumScale: Double
     /// Whether frames are blended (`--blend`: videotimewarp frame-mode=blend).
     public var blend = false
+    /// Whether frames are made along the motion (`--flow`: videotimewarp frame-mode=flow).
+    public var flow = false
     /// `--pitch preserve`: the audio keeps its pitch (only its tempo follows the curve).
     public var preservesPitch = false
 
@@ -142,6 +144,11 @@ public struct WarpPlan: Sendable {
 
     /// How output frames are made, for the plan's "Frames:" line.
     public var framesText: String {
+        if flow {
+            if case .any = frameRate { return "every frame kept at a variable rate (--flow has no effect)" }
+            return "flow: slow motion moves the two nearest frames along their optical flow, speed-ups average "
+                + "the frames of each slot (costs one flow estimate per pair of input frames, real time at 720p)"
+        }
         switch (frameRate, blend) {
         case (.any, true): return "every frame kept at a variable rate (--blend has no effect)"
         case (.any, false): return "every frame kept at a variable rate"

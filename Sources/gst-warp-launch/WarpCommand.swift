@@ -163,6 +163,9 @@ struct WarpCommand: ParsableCommand {
     @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
     var blend = false
 
+    @Flag(help: "Move frames along their motion (videotimewarp frame-mode=flow, optical flow): the smoothest slow motion; speed-ups as --blend.")
+    var flow = false
+
     @Option(help: ArgumentHelp("Audio pitch: \(AudioPitch.follow.nick) (moves with the speed, as tape) or \(AudioPitch.preserve.nick) (only the tempo follows the curve) (default \(AudioPitch.propertyDefault.nick)).",
                                valueName: "mode"),
             completion: .list(AudioPitch.allValueStrings),
@@ -207,7 +210,7 @@ struct WarpCommand: ParsableCommand {
         opt("-c:v", videoCodec); opt("-c:a", audioCodec); opt("-g", keyint.map(String.init))
         opt("--audio-bitrate", audioBitrate.map(String.init))
         opt("--interpolation", interpolation?.nick)
-        flag("--reverse", reverse); flag("--blend", blend)
+        flag("--reverse", reverse); flag("--blend", blend); flag("--flow", flow)
         opt("--pitch", pitch?.nick)
         flag("--plot", plot)
         return a
@@ -260,10 +263,15 @@ struct WarpCommand: ParsableCommand {
             ValidationError("\(option) has no effect with \(with) (\(why)): give one of them")
         }
         if reverse && blend { throw noEffect("--blend", "--reverse", "reversed frames are shown nearest") }
+        if reverse && flow { throw noEffect("--flow", "--reverse", "reversed frames are shown nearest") }
+        if blend && flow { throw ValidationError("--blend and --flow are two frame modes: give one") }
         if let fps {
             if let refusal = FrameRateChoice.refusal(fps) { throw ValidationError(refusal) }
             if blend, FrameRateChoice(argument: fps) == .any {
                 throw noEffect("--blend", "--fps any", "every frame is kept as it is, none is made by blending")
+            }
+            if flow, FrameRateChoice(argument: fps) == .any {
+                throw noEffect("--flow", "--fps any", "every frame is kept as it is, none is made along the motion")
             }
         }
         if interpolation != nil, pitch == .preserve {
@@ -301,12 +309,14 @@ struct WarpCommand: ParsableCommand {
         if container.isAudioOnly {
             if fps != nil { throw noEffect("--fps", ".\(container.fileExtension)", "it holds audio only") }
             if blend { throw noEffect("--blend", ".\(container.fileExtension)", "it holds audio only") }
+            if flow { throw noEffect("--flow", ".\(container.fileExtension)", "it holds audio only") }
             if noVideo { throw noEffect("-vn", ".\(container.fileExtension)", "it holds audio only") }
             if noAudio { throw ValidationError("-an leaves nothing to write in .\(container.fileExtension), which holds audio only") }
         }
         if noVideo {
             if fps != nil { throw noEffect("--fps", "-vn", "no video is written") }
             if blend { throw noEffect("--blend", "-vn", "no video is written") }
+            if flow { throw noEffect("--flow", "-vn", "no video is written") }
         }
         if noAudio {
             if interpolation != nil { throw noEffect("--interpolation", "-an", "no audio is written") }
@@ -324,7 +334,7 @@ struct WarpCommand: ParsableCommand {
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
                           pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
-                          duration: duration, reverse: reverse, blend: blend, writePlot: plot, quiet: quiet, verbose: verbose,
+                          duration: duration, reverse: reverse, blend: blend, flow: flow, writePlot: plot, quiet: quiet, verbose: verbose,
                           trim: trim, selection: (try? selection) ?? StreamSelection(), format: format,
                           videoCodec: videoCodec, audioCodec: audioCodec,
                           progressTarget: progressURL.flatMap(ProgressFeed.Target.init))

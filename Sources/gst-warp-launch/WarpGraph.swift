@@ -27,7 +27,7 @@ final class WarpGraph {
 
     init(uri: String, descriptor: Int32, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
-         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, pitch: String? = nil,
+         reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, flow: Bool = false, pitch: String? = nil,
          streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil, reader: ReverseReader? = nil) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
@@ -53,6 +53,11 @@ final class WarpGraph {
             asrc.set("caps", "audio/x-raw")
             src?.set("caps", "video/x-raw")
         }
+        // Matroska holds SSA/ASS as it is: the decoder stops there (as for raw media), so the
+        // styles and positions stay; other containers take the text that ssaparse gives.
+        if container.muxer.hasPrefix("matroskamux"), !reverse, !container.isAudioOnly, !streams.subtitleIndices.isEmpty {
+            src?.set("caps", Self.decodedCaps + "; application/x-ssa; application/x-ass")
+        }
         sink.set("fd", String(descriptor))
         func addBranch(_ description: String, warpName: String, audio: Bool, text: Bool = false) throws -> Pad {
             let branch = try Gst.parseBin(description)
@@ -63,6 +68,7 @@ final class WarpGraph {
             if reverse { warp.set("reverse", "true") }
             if audio, let interpolation { warp.set("interpolation", interpolation) }
             if !audio, blend { warp.set("frame-mode", "blend") }
+            if !audio, flow { warp.set("frame-mode", "flow") }
             if audio, let pitch { warp.set("pitch", pitch) }
             if !audio && !text {
                 videoWarp = warp
@@ -72,6 +78,12 @@ final class WarpGraph {
                     probe.attach(to: pad)
                     damage = probe
                 }
+            }
+            // mp4mux 1.22 shortens the last cue of a text track that does not start at 0 by
+            // the time of its first cue: an empty cue from the segment start fills that time.
+            if text, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux"),
+               let pad = warp.staticPad("src") {
+                LeadingEmptyCue().attach(to: pad)
             }
             pipeline.add(branch)
             // -ss/-to/-t: only the part reaches the warp, moved to start at 0 (on the warp's own
@@ -113,10 +125,17 @@ final class WarpGraph {
             // A rotated input (image-orientation tag, as phones write it) is turned upright, as
             // ffmpeg does when it re-encodes: the pixels play upright in every player, with no
             // tag for them to honour or ignore (a passthrough for an unrotated input).
-            videoSink = try addBranch("\(queue) ! videoconvert ! videoflip video-direction=auto ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
-                                      + encoder.videoEncoder(codec, size: media.video.map { ($0.width, $0.height) },
-                                                             fps: frameRate != .any ? frameRate.framesPerSecond : media.video.flatMap {
-                                                                 $0.fpsN > 0 && $0.fpsD > 0 ? Double($0.fpsN) / Double($0.fpsD) : nil })
+            // An odd side that the encoder refuses is cropped before the turn, on the stored
+            // size: the frame is even both before and after videoflip applies the orientation
+            // tag (which comes after the first caps), and the upright picture loses one row or
+            // column as the plan says.
+            let size = media.video.map { (width: $0.width, height: $0.height) }
+            let crop = EncoderSettings.evenCropFragment(codec, size)
+            videoSink = try addBranch("\(queue) ! videoconvert ! \(crop)videoflip video-direction=auto ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
+                                      + encoder.videoEncoder(codec, size: size,
+                                                             fps: frameRate != .any ? frameRate.framesPerSecond
+                                                                 : Self.variableRatePeak(media: media, curve: curve, durationNs: durationNs),
+                                                             cropsOddSides: false)
                                       + tail, warpName: "vwarp", audio: false)
         }
         // One branch per kept audio track (the reversed output has its one PCM copy).
@@ -171,6 +190,19 @@ final class WarpGraph {
         }
     }
 
+    /// `--fps any`: the output's peak frame rate (`H264Level.variableRatePeak`), which sets the
+    /// H.264 level: the input's rate over the least scale of the curve on the medium.
+    static func variableRatePeak(media: MediaInfo, curve: CurveOptions, durationNs: UInt64) -> Double {
+        let input = media.video.flatMap { $0.fpsN > 0 && $0.fpsD > 0 ? Double($0.fpsN) / Double($0.fpsD) : nil }
+        let seconds = Double(durationNs) / 1e9
+        let least = (try? curve.makeMap(duration: seconds)).map { ScaleRange(map: $0, duration: seconds).minimum } ?? 1
+        return H264Level.variableRatePeak(inputFPS: input, minimumScale: least)
+    }
+
+    /// uridecodebin's default `caps` (GStreamer 1.22): where decoding stops.
+    static let decodedCaps = "video/x-raw(ANY); audio/x-raw(ANY); text/x-raw(ANY); subpicture/x-dvd; subpicture/x-dvb; "
+        + "subpicture/x-xsub; subpicture/x-pgs; closedcaption/x-cea-608; closedcaption/x-cea-708"
+
     /// Video frames written so far (nil without video).
     var framesOut: UInt64? { videoWarp?.uint64Property("out") }
 
@@ -216,7 +248,7 @@ final class BranchLinker: Sendable {
             } else if type.hasPrefix("audio/") {
                 target = audio[seen.audio]
                 seen.audio += 1
-            } else if type.hasPrefix("text/") {
+            } else if type.hasPrefix("text/") || type == "application/x-ssa" || type == "application/x-ass" {
                 target = text[seen.text]
                 seen.text += 1
             } else {
@@ -224,6 +256,37 @@ final class BranchLinker: Sendable {
             }
             guard let target, !target.isLinked else { return }
             pad.link(to: target)
+        }
+    }
+}
+
+/// For a text track written by mp4mux/qtmux (GStreamer 1.22): before the first cue, an empty
+/// cue from the start of the segment to it, so the track starts at 0. qtmux counts the last
+/// sample's end from the track's first timestamp but its start from 0, so without it the last
+/// cue of a track whose first cue is at 1 s ends 1 s early (4.751 s instead of 5.751 s).
+final class LeadingEmptyCue: Sendable {
+    private struct State { var start: UInt64 = 0; var done = false }
+    private let state = Mutex(State())
+
+    func attach(to pad: Pad) {
+        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
+            switch item {
+            case .segment(let segment):
+                state.withLock { $0.start = segment.start }
+            case .buffer(let buffer):
+                guard buffer.pts != UInt64.max else { return .pass }
+                let start: UInt64? = state.withLock { s in
+                    defer { s.done = true }
+                    return s.done || buffer.pts <= s.start ? nil : s.start
+                }
+                // Pushed from this probe, on this pad, ahead of the cue (done is set first).
+                if let start, let empty = Buffer.empty(pts: start, duration: buffer.pts - start) {
+                    _ = pad.push(empty)
+                }
+            default:
+                break
+            }
+            return .pass
         }
     }
 }

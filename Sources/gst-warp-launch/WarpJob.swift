@@ -26,6 +26,8 @@ struct WarpJob {
     var reverse = false
     /// videotimewarp frame-mode=blend (`--blend`).
     var blend = false
+    /// videotimewarp frame-mode=flow (`--flow`).
+    var flow = false
     var writePlot = false
     var quiet = false
     var verbose = false
@@ -182,13 +184,28 @@ struct WarpJob {
         }
         var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
         plan.blend = blend
+        plan.flow = flow
         plan.preservesPitch = pitch == "preserve"
         printPlan(plan, media: media, container: container, encoder: encoder, durationGiven: duration != nil, part: part,
                   inputSeconds: inputSeconds)
         // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
         var dropped = streams.dropped
-        if reverse, media.hasChapters, !streams.keepsVideo || media.videoStreams == 0 {
+        if reverse, media.chapters > 0, !streams.keepsVideo || media.videoStreams == 0,
+           container.muxer.hasPrefix("matroskamux") || container.muxer.hasPrefix("webmmux") {
             dropped.append("chapters: not written in a reversed output without video")
+        }
+        // Only Matroska and WebM take the (warped) chapters: mp4mux and qtmux (GStreamer 1.22)
+        // write none, and the audio formats have no place for them.
+        if media.chapters > 0, !container.muxer.hasPrefix("matroskamux"), !container.muxer.hasPrefix("webmmux") {
+            dropped.append("\(media.chapters) chapter\(media.chapters == 1 ? "" : "s"): not written in .\(container.fileExtension) output "
+                           + "(.mkv and .webm keep them)")
+        }
+        // mp4mux and qtmux (GStreamer 1.22) write no track names either; the languages stay.
+        let named = streams.audioIndices.compactMap { media.audioTitles.indices.contains($0) ? media.audioTitles[$0] : nil }
+            .filter { !$0.isEmpty }
+        if !named.isEmpty, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
+            dropped.append("the audio track name\(named.count == 1 ? "" : "s") \(named.map { "\"\($0)\"" }.joined(separator: ", ")): "
+                           + "not written in .\(container.fileExtension) output (.mkv and .webm keep them)")
         }
         for line in dropped { printError("dropped: \(line)") }
         fflush(nil)  // a reader that went away (SIGPIPE) stops the run before anything is written
@@ -223,7 +240,7 @@ struct WarpJob {
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file?.descriptor ?? STDOUT_FILENO, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
-                                  blend: blend, pitch: pitch, streams: streams,
+                                  blend: blend, flow: flow, pitch: pitch, streams: streams,
                                   part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) },
                                   reader: reader)
         defer { graph.release() }
@@ -292,6 +309,10 @@ struct WarpJob {
             } catch {
                 throw CLIError("\(error.message); nothing was written to '\(output)'")
             }
+        }
+        // matroskamux 1.22 writes tag values serialized (`"My\\ Film:\\ a\\ test"`): put back the text.
+        if container.muxer.hasPrefix("matroskamux") || container.muxer.hasPrefix("webmmux") {
+            MatroskaTagText.unmangle(path: temporary)
         }
         guard rename(temporary, destination) == 0 else {
             throw CLIError("could not rename '\(temporary)' to '\(output)': \(SystemError.text(errno))")
@@ -375,7 +396,7 @@ struct WarpJob {
         if let v = container.video, media.videoStreams > 0 { codecs.append(encoder.videoText(v)) }
         if media.audioStreams > 0 { codecs.append(encoder.audioText(container.audio)) }
         say("Encoding: \(codecs.joined(separator: "; "))")
-        if let codec = container.video, let v = media.video, media.videoStreams > 0 {
+        if let codec = container.video, let v = media.uprightVideoSize, media.videoStreams > 0 {
             let source = SourceFormat(videoCaps: media.videoCaps)
             for line in source.videoConversions(to: codec, width: v.width, height: v.height) { say("Converted: \(line)") }
         }

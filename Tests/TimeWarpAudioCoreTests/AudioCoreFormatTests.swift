@@ -75,3 +75,37 @@ final class AudioCoreFormatTests: XCTestCase {
         XCTAssertEqual(o32, d32.map { Int32(max(-2147483648, min(2147483647, $0.rounded()))) })
     }
 }
+
+/// `WarpCodec.saturate` (branch-free) against `rounded(.toNearestOrAwayFromZero)` and a clamp.
+final class AudioCoreSaturateTests: XCTestCase {
+    static func reference(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
+        v.isNaN ? 0 : min(max(v.rounded(.toNearestOrAwayFromZero), lo), hi)
+    }
+
+    func testMatchesRoundingAwayFromZeroAndTheClamp() {
+        var values: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e300, -1e300, .leastNonzeroMagnitude,
+                                0.49999999999999994, -0.49999999999999994, 0.5, -0.5]
+        // Every half and its neighbours, across both ranges and their edges.
+        for whole in [0.0, 1, 2, 3, 100, 32766, 32767, 32768, -32767, -32768, -32769, 2147483646, 2147483647,
+                      -2147483647, -2147483648, -2147483649, 4503599627370494] {
+            for h in [whole - 0.5, whole, whole + 0.5] {
+                values += [h, h.nextUp, h.nextDown, -h, -h.nextUp, -h.nextDown]
+            }
+        }
+        var seed: UInt64 = 7
+        for _ in 0..<100_000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let u = Double(seed >> 11) * 0x1p-53
+            values.append((u - 0.5) * 70000)
+            values.append((u - 0.5) * 5e9)
+        }
+        for (lo, hi) in [(-32768.0, 32767.0), (-2147483648.0, 2147483647.0)] {
+            for v in values {
+                let got = Int16.saturate(v, lo, hi)
+                let want = Self.reference(v, lo, hi)
+                XCTAssertEqual(got, want, "v=\(v) in \(lo)...\(hi)")
+                XCTAssertEqual(Int16.saturatedWhole(v, lo, hi), Int64(want), "v=\(v)")
+            }
+        }
+    }
+}

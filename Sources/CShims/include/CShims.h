@@ -61,6 +61,9 @@ typedef enum {
   TIMEWARP_PROP_START_TIME,
   /* both: the constant-rate inverse of factor (GES's rate convention) */
   TIMEWARP_PROP_SPEED,
+  /* videotimewarp: frame-mode=flow */
+  TIMEWARP_PROP_FLOW_QUALITY,
+  TIMEWARP_PROP_FLOW_FALLBACKS,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -87,6 +90,8 @@ typedef enum {
 #define TIMEWARP_DEFAULT_FRAME_MODE 0
 /** `max-blend-frames`: 8 input frames at most in one blended output frame. */
 #define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
+/** `flow-quality`: fast (GstTimeWarpFlowQuality value 0), DIS's ultrafast preset. */
+#define TIMEWARP_DEFAULT_FLOW_QUALITY 0
 /** `start-time`: GST_CLOCK_TIME_NONE, the map's origin u = 0 is the medium's first frame. */
 #define TIMEWARP_DEFAULT_START_TIME G_MAXUINT64
 
@@ -102,6 +107,8 @@ GType timewarp_function_get_type (void);
 GType timewarp_interpolation_get_type (void);
 GType timewarp_frame_mode_get_type (void);
 GType timewarp_pitch_get_type (void);
+/** `flow-quality` (GstTimeWarpFlowQuality). */
+GType timewarp_flow_quality_get_type (void);
 
 /** The Swift object of `instance` if it is a timewarp element (its GType is checked first), else
  * NULL: the one way Swift reaches an element's `impl`. */

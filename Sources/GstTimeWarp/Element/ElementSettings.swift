@@ -31,6 +31,8 @@ struct ElementSettings: Sendable {
     var frameMode = FrameMode.propertyDefault
     /// videotimewarp's `max-blend-frames`.
     var maxBlendFrames: Int32 = TIMEWARP_DEFAULT_MAX_BLEND_FRAMES
+    /// videotimewarp's `flow-quality`.
+    var flowQuality = FlowQuality.propertyDefault
 }
 
 // The audio enums live in TimeWarpAudioCore, which does not see TimeWarpMap's protocol.

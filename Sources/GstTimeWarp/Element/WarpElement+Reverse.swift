@@ -41,10 +41,14 @@ extension WarpElement where S: ~Copyable {
         }
         element.log(.info, "reverse=true over a forward stream: asking upstream for reverse playback")
         let configured = shared.withLock { $0.settings.timeMap.duration }
+        // The medium ends `duration` after its origin (a TS starts at 0.767 s, say).
+        let origin = currentOrigin.streamTime
         let (element, sinkPad, srcPad) = (self.element, self.sinkPad, self.srcPad)
         element.callAsync {
             let duration = sinkPad.peerDuration() ?? (configured == ClockTime.none ? nil : configured)
-            guard let stop = duration, stop > 0, let seek = Event.reverseSeek(stop: stop) else {
+            guard let length = duration, length > 0,
+                  let seek = Event.reverseSeek(stop: origin.addingReportingOverflow(length).overflow ? UInt64.max : origin + length)
+            else {
                 element.postError(.stream, code: ErrorCode.streamFailed,
                                   "reverse=true needs upstream to play in reverse, and it does not tell its duration",
                                   debug: "put a demuxer or parser that knows the duration before the element")

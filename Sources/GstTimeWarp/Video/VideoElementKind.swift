@@ -18,6 +18,8 @@ enum VideoElementKind: WarpElementKind {
         case TIMEWARP_PROP_MAX_RATE: value.set(int: settings.maxRate)
         case TIMEWARP_PROP_FRAME_MODE: value.set(enumValue: settings.frameMode.rawValue)
         case TIMEWARP_PROP_MAX_BLEND_FRAMES: value.set(int: settings.maxBlendFrames)
+        case TIMEWARP_PROP_FLOW_QUALITY: value.set(enumValue: settings.flowQuality.rawValue)
+        case TIMEWARP_PROP_FLOW_FALLBACKS: value.set(counters.value(.flowFallbacks))
         default: return false
         }
         return true
@@ -30,6 +32,7 @@ enum VideoElementKind: WarpElementKind {
         case TIMEWARP_PROP_MAX_RATE: settings.maxRate = max(1, value.int)
         case TIMEWARP_PROP_FRAME_MODE: settings.frameMode = FrameMode(gEnumValue: value.enumValue)
         case TIMEWARP_PROP_MAX_BLEND_FRAMES: settings.maxBlendFrames = max(2, value.int)
+        case TIMEWARP_PROP_FLOW_QUALITY: settings.flowQuality = FlowQuality(gEnumValue: value.enumValue)
         default: return false
         }
         return true

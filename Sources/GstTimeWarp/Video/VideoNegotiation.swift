@@ -1,5 +1,6 @@
 import CGStreamer
 import GStreamerBinding
+import TimeWarpMap
 
 /// Caps: downstream may fix any frame rate (fixed-rate mode), `0/1` (variable rate) or leave it
 /// open (the input rate is kept). Queries offer the other side's rate first, then any rate, so
@@ -72,12 +73,29 @@ extension VideoState {
         return format.negotiated
     }
 
-    /// One input frame of latency in fixed-rate mode (the frame held for the next one).
+    /// The latency of fixed-rate mode: one input frame `p` (a slot waits for the frame after
+    /// its instant); in blend and flow modes, a slot of a speed-up spans `Δ/s` of input (`Δ` the
+    /// output frame period, `s` the map's least scale) and waits for the frame starting at its
+    /// end: `max(1, ⌈Δ/(s·p)⌉)·p`.
     func addedLatency() -> UInt64 {
         guard case .fixed(let on, let od) = format.mode else { return 0 }
         let (n, d) = format.inputRate
         let (rn, rd) = n > 0 && d > 0 ? (n, d) : (on, od)
-        return ClockTime.scale(UInt64(rd), ClockTime.second, UInt64(rn)) ?? 0
+        let period = ClockTime.scale(UInt64(rd), ClockTime.second, UInt64(rn)) ?? 0
+        guard run.segment.frameMode != .nearest, let map = run.timeline.warp?.map, period > 0, on > 0, od > 0 else {
+            return period
+        }
+        let span = Double(od) / Double(on) / map.leastScale * 1e9  // input ns per output slot
+        let frames = (span / Double(period) - 1e-9).rounded(.up)
+        guard frames > 1 else { return period }
+        let (latency, overflow) = period.multipliedReportingOverflow(by: UInt64(min(frames, 1e9)))
+        return overflow ? ClockTime.end : latency
+    }
+
+    /// Publishes the latency again when a segment begins (frame mode and map are the segment's).
+    func republishLatency(_ out: StreamOutput) {
+        guard format.negotiated else { return }
+        if out.publishLatency(addedLatency()) { out.postLatencyMessage() }
     }
 }
 

@@ -41,6 +41,8 @@ struct VideoFormat: ~Copyable {
     var poolTried = false
     /// The fallback to nearest for the current caps was announced.
     var warnedUnblendable = false
+    /// How `frame-mode=flow` reads the negotiated format (made at the first flowed frame).
+    var flow: FlowFormat?
 }
 
 /// What videotimewarp keeps within one output segment; a new segment starts a fresh one.
@@ -72,6 +74,8 @@ struct VideoSegmentRun {
     var frameMode = FrameMode.propertyDefault
     /// `max-blend-frames`, read when the segment begins.
     var maxBlendFrames = Int(TIMEWARP_DEFAULT_MAX_BLEND_FRAMES)
+    /// `flow-quality`, read when the segment begins.
+    var flowQuality = FlowQuality.propertyDefault
 }
 
 /// What videotimewarp keeps between buffers until a flush.
@@ -92,6 +96,8 @@ struct VideoRun: ~Copyable {
     var warnedClockEnd = false
     /// A warning about a frame that could not be mapped for blending was posted already.
     var warnedUnmappable = false
+    /// `frame-mode=flow`: the last pair's flow and the warning already posted.
+    var flow = FlowRun()
 }
 
 /// The streaming state of videotimewarp: the negotiated format and the current run.

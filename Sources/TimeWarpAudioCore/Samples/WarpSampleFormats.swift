@@ -37,7 +37,7 @@ extension Int16: WarpSample, WarpCodec {
 
     /// Rounds and saturates to `-32768...32767`; NaN becomes 0.
     @inline(__always)
-    static func encode(_ value: Double) -> Int16 { Int16(saturate(value, -32768, 32767)) }
+    static func encode(_ value: Double) -> Int16 { Int16(truncatingIfNeeded: saturatedWhole(value, -32768, 32767)) }
 }
 
 /// S32: 32-bit signed integer samples, resampled in `Double`.
@@ -76,7 +76,7 @@ extension Int32: WarpSample, WarpCodec {
 
     /// Rounds and saturates to `Int32.min...Int32.max`; NaN becomes 0.
     @inline(__always)
-    static func encode(_ value: Double) -> Int32 { Int32(saturate(value, -2147483648, 2147483647)) }
+    static func encode(_ value: Double) -> Int32 { Int32(truncatingIfNeeded: saturatedWhole(value, -2147483648, 2147483647)) }
 }
 
 /// F32: 32-bit float samples, resampled in `Float` (held exactly; see `WarpWorkSample`).

@@ -5,6 +5,9 @@ public enum FrameMode: Int32, PropertyEnum {
     case nearest = 0
     /// Slow motion mixes the two frames around the slot, speed-ups average the frames it spans.
     case blend = 1
+    /// Slow motion moves the two frames around the slot along their optical flow; speed-ups
+    /// average as blend does.
+    case flow = 2
 
     /// The registered name of the GEnum type.
     public static let gTypeName = "GstTimeWarpFrameMode"
@@ -17,6 +20,7 @@ public enum FrameMode: Int32, PropertyEnum {
         switch self {
         case .nearest: return "nearest"
         case .blend: return "blend"
+        case .flow: return "flow"
         }
     }
 
@@ -26,6 +30,8 @@ public enum FrameMode: Int32, PropertyEnum {
         case .nearest: return "Nearest: each output slot shows the input frame nearest to it (drop/duplicate)"
         case .blend:
             return "Blend: slow motion mixes the two surrounding frames, speed-ups average the frames the slot spans (a shutter)"
+        case .flow:
+            return "Flow: slow motion moves both surrounding frames along their optical flow to the slot (motion-compensated), speed-ups average as blend does"
         }
     }
 }

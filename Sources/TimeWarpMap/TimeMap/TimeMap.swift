@@ -81,6 +81,10 @@ public struct TimeMap: Sendable {
         curve.scale(at: t / unit)
     }
 
+    /// The least `s` on the validation grid and past its end: where the map plays fastest
+    /// (`1/s` times real speed), at least `smallestScale`.
+    public var leastScale: Double { max(min(scales.min() ?? endScale, endScale), Self.smallestScale) }
+
     /// True when the map is exactly the identity (elements may pass data through untouched).
     public var isIdentity: Bool { curve.isIdentity }
 

@@ -84,7 +84,9 @@ final class PropertyTableTests: XCTestCase {
     // MARK: - Enum tables
 
     /// The four enum properties' Swift types.
-    static let swiftEnums: [any PropertyEnum.Type] = [WarpFunction.self, AudioInterpolation.self, AudioPitch.self, FrameMode.self]
+    static let swiftEnums: [any PropertyEnum.Type] = [
+        WarpFunction.self, AudioInterpolation.self, AudioPitch.self, FrameMode.self, FlowQuality.self,
+    ]
 
     /// The Swift side of one enum, as GObject would list it.
     static func entries<E: PropertyEnum>(_: E.Type) -> [EnumEntry] {
@@ -114,6 +116,7 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(Self.enumTypeName("audiotimewarp", "interpolation"), AudioInterpolation.gTypeName)
         XCTAssertEqual(Self.enumTypeName("audiotimewarp", "pitch"), AudioPitch.gTypeName)
         XCTAssertEqual(Self.enumTypeName("videotimewarp", "frame-mode"), FrameMode.gTypeName)
+        XCTAssertEqual(Self.enumTypeName("videotimewarp", "flow-quality"), FlowQuality.gTypeName)
     }
 
     func testUnknownValuesReadAsTheDefaultAndBuiltinsRoundTrip() {
@@ -152,6 +155,7 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(Self.defaultValue("audiotimewarp", "quality", { g_value_get_int($0) }), Int32(WarpSincQuality.standardLevel))
         XCTAssertEqual(Self.defaultValue("videotimewarp", "frame-mode", { g_value_get_enum($0) }), settings.frameMode.rawValue)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "frame-mode", { g_value_get_enum($0) }), FrameMode.propertyDefault.rawValue)
+        XCTAssertEqual(Self.defaultValue("videotimewarp", "flow-quality", { g_value_get_enum($0) }), FlowQuality.propertyDefault.rawValue)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-blend-frames", { g_value_get_int($0) }), settings.maxBlendFrames)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-rate", { g_value_get_int($0) }), settings.maxRate)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-duplication-time", { UInt64(g_value_get_uint64($0)) }), settings.maxDuplicationTime)

@@ -23,4 +23,18 @@ final class DamageTallyTests: XCTestCase {
         XCTAssertEqual(t.frames, 2)
         XCTAssertEqual(t.firstAt ?? -1, 0.04, accuracy: 1e-9)
     }
+
+    /// echo.webm (a real web clip) drops from 30 to 15 fps at 14.7 s, and its decoder stamps each
+    /// frame 1/30 s long: the steady new spacing is a change of rate, not 501 lost frames.
+    func testAChangeOfRateIsNotDamage() {
+        var t = DamageTally(frameDuration: 1.0 / 30, mediumSeconds: 44.652)
+        for i in 0..<441 { t.add(pts: Double(i) / 30, duration: 1.0 / 30) }
+        for i in 0..<300 { t.add(pts: 14.7 + Double(i) / 15, duration: 1.0 / 30) }
+        XCTAssertEqual(t.frames, 0)
+        XCTAssertNil(t.line)
+        // Damage after the change is still counted: one frame lost at 15 fps.
+        t.add(pts: 14.7 + 301.0 / 15, duration: 1.0 / 30)
+        t.add(pts: 14.7 + 302.0 / 15, duration: 1.0 / 30)
+        XCTAssertEqual(t.frames, 1, "one frame of the new cadence")
+    }
 }

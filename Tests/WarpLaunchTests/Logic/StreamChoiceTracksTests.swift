@@ -23,7 +23,13 @@ final class StreamChoiceTracksTests: XCTestCase {
         selection = try StreamSelection(noVideo: false, noAudio: true, noSubtitles: false, audioTrack: nil, maps: [])
         c = StreamChoice.decide(videoStreams: 1, audioStreams: 2, container: mp4, selection: selection, streamTypes: types)
         XCTAssertEqual(c.audioIndices, [])
-        XCTAssertEqual(c.dropped, ["stream 3 (dvd_subtitle): not supported", "stream 4 (text/x-raw): not supported in .mp4 output",
+        // MP4 holds text subtitles as timed text (issue 20); WebM does not.
+        XCTAssertEqual(c.subtitleIndices, [0])
+        XCTAssertEqual(c.dropped, ["stream 3 (dvd_subtitle): not supported", "stream 5 (application/x-data): not supported"])
+        let webm = try XCTUnwrap(OutputContainer.all.first { $0.fileExtension == "webm" })
+        c = StreamChoice.decide(videoStreams: 1, audioStreams: 2, container: webm, selection: selection, streamTypes: types)
+        XCTAssertEqual(c.subtitleIndices, [])
+        XCTAssertEqual(c.dropped, ["stream 3 (dvd_subtitle): not supported", "stream 4 (text/x-raw): not supported in .webm output",
                                    "stream 5 (application/x-data): not supported"])
     }
 }

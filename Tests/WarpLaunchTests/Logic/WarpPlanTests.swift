@@ -34,6 +34,10 @@ final class WarpPlanTests: XCTestCase {
         var variable = WarpPlan(map: map, inputDuration: 10, inputFrames: 300, frameRate: .any)
         variable.blend = true
         XCTAssertTrue(variable.framesText.contains("no effect"), variable.framesText)
+        plan.flow = true
+        XCTAssertTrue(plan.framesText.hasPrefix("flow"), plan.framesText)
+        variable.flow = true
+        XCTAssertTrue(variable.framesText.contains("--flow has no effect"), variable.framesText)
     }
 
     func testFrameRateChoices() throws {
@@ -108,6 +112,14 @@ final class WarpPlanTests: XCTestCase {
         XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).name, "5.1")
         XCTAssertEqual(H264Level.needed(width: 3840, height: 2160, fps: 30).highVBVMaxRate, 300_000)
         XCTAssertEqual(H264Level.needed(width: 1280, height: 720, fps: 30).highVBVMaxRate, 62_500)
+        // --fps any: the peak rate is the input's over the least scale (1/8 at the least);
+        // unknown input rate: 60.
+        XCTAssertEqual(H264Level.variableRatePeak(inputFPS: 30, minimumScale: 0.125), 240)
+        XCTAssertEqual(H264Level.variableRatePeak(inputFPS: 30, minimumScale: 2), 30)
+        XCTAssertEqual(H264Level.variableRatePeak(inputFPS: 30, minimumScale: 0), 240)
+        XCTAssertEqual(H264Level.variableRatePeak(inputFPS: nil, minimumScale: 0.5), 120)
+        // 720p at 240 fps: 3600 x 240 = 864000 MB/s, above 5's 589824, within 5.1's 983040.
+        XCTAssertEqual(H264Level.needed(width: 1280, height: 720, fps: 240).name, "5.1")
     }
 
     func testSourceFormatKeepsCodecFamilyAndPCMDepth() throws {
@@ -134,6 +146,8 @@ final class WarpPlanTests: XCTestCase {
         XCTAssertTrue(h444.videoConversions(to: .h264, width: 161, height: 91)[0].contains("160x90"))
         XCTAssertTrue(EncoderSettings().videoEncoder(.h264, size: (161, 91)).hasPrefix("videocrop right=1 bottom=1 ! "))
         XCTAssertFalse(EncoderSettings().videoEncoder(.vp9, size: (161, 91)).contains("videocrop"))
+        XCTAssertFalse(EncoderSettings().videoEncoder(.h264, size: (161, 91), cropsOddSides: false).contains("videocrop"))
+        XCTAssertEqual(EncoderSettings.evenCropFragment(.h264, (161, 90)), "videocrop right=1 bottom=0 ! ")
         XCTAssertEqual(SourceFormat(videoCaps: "video/x-h264").videoConversions(to: .h264, width: 160, height: 90), [])
     }
 

@@ -53,4 +53,19 @@ final class DamagedInputTests: XCTestCase {
             XCTAssertEqual(run.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count, 1, run.summary)
         }
     }
+
+    /// A real web clip whose rate drops from 30 to 15 fps at 14.7 s (../shared/media/echo.webm,
+    /// ffprobe: packets 1/15 s apart from there) is not damaged: no `damaged:` line (it said
+    /// "501 frames lost" before the tally followed the cadence).
+    func testAChangeOfRateInARealClipIsNotDamage() throws {
+        let clip = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../shared/media/echo.webm").standardizedFileURL
+        guard FileManager.default.fileExists(atPath: clip.path) else {
+            throw XCTSkip("\(clip.path) is absent (the shared real clips)")
+        }
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let run = try ToolProcess.run(["warp", clip.path, "out.mkv", "--factor", "0.5", "-t", "18", "-q"], in: dir)
+        XCTAssertEqual(run.status, 0, run.summary)
+        XCTAssertFalse(run.stderr.contains("damaged:"), run.stderr)
+    }
 }

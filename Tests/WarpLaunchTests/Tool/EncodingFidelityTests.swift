@@ -110,6 +110,22 @@ final class EncodingFidelityTests: XCTestCase {
         XCTAssertGreaterThan(fine, 4 * coarse, "the crf sets the quality")
     }
 
+    /// `--fps any` keeps every frame at T(t): where the curve speeds up, the frames come closer,
+    /// and the level follows the peak rate, not the input's. 720p30 at `--factor 0.125` peaks at
+    /// 240 fps: 3600 macroblocks × 240 = 864,000 per second, above level 5's 589,824 and within
+    /// 5.1's 983,040 (Table A-1); the input's 30 fps alone gives 4.1.
+    func testVariableRateLevelFollowsThePeakRate() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=0.5",
+                    "-c:v", "libx264", "-preset", "ultrafast", "hd.mkv"], in: dir)
+        var r = try ToolProcess.run(["warp", "hd.mkv", "fast.mp4", "--fps", "any", "--factor", "0.125", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(try probe("fast.mp4", "v:0", "level", in: dir)["level"], "51")
+        r = try ToolProcess.run(["warp", "hd.mkv", "slow.mp4", "--fps", "any", "--factor", "2", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(try probe("slow.mp4", "v:0", "level", in: dir)["level"], "41")
+    }
+
     /// Item 5: 10-bit H.264 (High 10) in gives 10-bit H.264 out in MP4; VP9 profile 2 in gives
     /// VP9 profile 2 in WebM (not VP8); the input's colour tags (BT.2020, PQ) stay with pixels
     /// that are still in that colour space; an 8-bit input stays 8-bit.

@@ -41,4 +41,30 @@ final class OrientationTests: XCTestCase {
             .flatMap { Double($0.dropFirst("average:".count)) }
         XCTAssertGreaterThan(try XCTUnwrap(value, psnr.summary), 30, psnr.stderr)
     }
+
+    /// A rotated input with an odd side: the crop that x264 needs is decided for the frame as it
+    /// is before and after the turn (the orientation tag reaches videoflip after the first caps),
+    /// so the run succeeds and the upright 120x161 picture is written 120x160.
+    func testRotatedOddSizeIsCroppedUpright() throws {
+        for tool in [Self.ffmpeg, Self.ffprobe] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is not installed (scripts/install-deps.sh installs ffmpeg)")
+        }
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        // 161x120 stored (4:4:4 takes an odd width), displayed turned by 90°: upright 120x161.
+        var r = try ToolProcess.run(program: Self.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i",
+                                                           "testsrc=size=161x120:rate=25:duration=1", "-c:v", "libx264",
+                                                           "-preset", "ultrafast", "-pix_fmt", "yuv444p", "plain.mp4"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        r = try ToolProcess.run(program: Self.ffmpeg, ["-v", "error", "-y", "-i", "plain.mp4", "-c", "copy",
+                                                       "-metadata:s:v:0", "rotate=90", "rot.mp4"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        r = try ToolProcess.run(["warp", "rot.mp4", "out.mp4", "--factor", "2"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stdout.contains("Converted: 120x161 has an odd side") || r.stderr.contains("Converted: 120x161 has an odd side"),
+                      r.summary)
+        let probe = try ToolProcess.run(program: Self.ffprobe, ["-v", "error", "-show_entries",
+                                                                "stream=width,height:stream_side_data=rotation",
+                                                                "-of", "csv=p=0", "out.mp4"], in: dir)
+        XCTAssertEqual(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "120,160", probe.summary)
+    }
 }

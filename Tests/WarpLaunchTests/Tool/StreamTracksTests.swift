@@ -72,6 +72,13 @@ final class StreamTracksTests: XCTestCase {
                        ["video", "audio", "audio", "subtitle"], streams)
         XCTAssertTrue(lines.contains { $0.hasPrefix("audio,eng") && $0.contains("English") }, streams)
         XCTAssertTrue(lines.contains { $0.hasPrefix("audio,fre") || $0.hasPrefix("audio,fra") }, streams)
+        // The titles as the input has them (matroskamux 1.22 alone writes `"My\ Film:\ a\ test"`
+        // and `"Fran\303\247ais"`; the tool puts the text back).
+        let titles = try probe(["-show_entries", "format_tags=title:stream_tags=title"], "out.mkv", in: dir)
+            .split(separator: "\n").map(String.init)
+        XCTAssertTrue(titles.contains("My Film: a test"), titles.description)
+        XCTAssertTrue(titles.contains("English") && titles.contains("Français"), titles.description)
+        XCTAssertFalse(titles.contains { $0.contains("\\") || $0.contains("\"") }, titles.description)
 
         // Every audio track ends at T(D) (its last packet's end; Opus packets are 20 ms).
         let end = Self.warped(d, duration: d)
@@ -90,6 +97,17 @@ final class StreamTracksTests: XCTestCase {
             XCTAssertEqual(cue[0], Self.warped(start, duration: d), accuracy: Self.frame, "cue at \(start) s")
             XCTAssertEqual(cue[0] + cue[1], Self.warped(stop, duration: d), accuracy: Self.frame, "cue ending at \(stop) s")
         }
+        // Exactly: ffmpeg's MKV has its cues at 1.003 s and 3.003 s (and its video from 0.003 s,
+        // ffprobe), not at the SRT's 1 s and 3 s. Through T from the input's own cue times they
+        // land within Matroska's 1 ms.
+        let inputCues = numbers(try probe(["-select_streams", "s:0", "-show_entries", "packet=pts_time,duration_time"],
+                                          "in.mkv", in: dir))
+        XCTAssertEqual(inputCues.count, 2, "\(inputCues)")
+        for (cue, input) in zip(cues, inputCues) where cue.count == 2 && input.count == 2 {
+            XCTAssertEqual(cue[0], Self.warped(input[0], duration: d), accuracy: 0.0015, "cue at \(input[0]) s")
+            XCTAssertEqual(cue[0] + cue[1], Self.warped(input[0] + input[1], duration: d), accuracy: 0.0015,
+                           "cue ending at \(input[0] + input[1]) s")
+        }
 
         // The chapters at T(start).
         let chapters = numbers(try probe(["-show_entries", "chapter=start_time"], "out.mkv", in: dir)).map { $0[0] }
@@ -99,15 +117,89 @@ final class StreamTracksTests: XCTestCase {
         }
     }
 
+    /// MP4 and QuickTime take the subtitles as timed text, each cue at T(its start) to T(its
+    /// end) of the input's own cue times (ffprobe), the last one too: mp4mux 1.22 alone ends the
+    /// last cue early by the time of the first (4.751 s instead of 5.753 s here).
+    func testSubtitlesIntoMP4AndMOVLandAtTheirTimes() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let d = try makeInput(in: dir)
+        let inputCues = numbers(try probe(["-select_streams", "s:0", "-show_entries", "packet=pts_time,duration_time"],
+                                          "in.mkv", in: dir))
+        XCTAssertEqual(inputCues.count, 2, "\(inputCues)")
+        for name in ["out.mp4", "out.mov"] {
+            let r = try ToolProcess.run(["warp", "in.mkv", name, "--function", "triangle", "--factor", "2", "-q", "-an"],
+                                        in: dir)
+            XCTAssertEqual(r.status, 0, r.summary)
+            XCTAssertEqual(try probe(["-select_streams", "s:0", "-show_entries", "stream=codec_name"], name, in: dir)
+                            .trimmingCharacters(in: .whitespacesAndNewlines), "mov_text", name)
+            // The cues with text (mp4mux writes empty samples between and before them).
+            let packets = numbers(try probe(["-select_streams", "s:0", "-show_entries", "packet=pts_time,duration_time,size"],
+                                            name, in: dir)).filter { $0.count == 3 && $0[2] > 2 }
+            XCTAssertEqual(packets.count, 2, "\(name): \(packets)")
+            for (cue, input) in zip(packets, inputCues) where input.count == 2 {
+                XCTAssertEqual(cue[0], Self.warped(input[0], duration: d), accuracy: 0.0015, "\(name): cue at \(input[0]) s")
+                XCTAssertEqual(cue[0] + cue[1], Self.warped(input[0] + input[1], duration: d), accuracy: 0.0015,
+                               "\(name): cue ending at \(input[0] + input[1]) s")
+            }
+        }
+    }
+
+    /// SSA/ASS and WebVTT tracks in an MKV made by ffmpeg (from the same SRT): ASS stays ASS in
+    /// Matroska (its styles kept) and becomes timed text in MP4, each cue at T of the input's
+    /// cue times; WebVTT in Matroska, which GStreamer 1.22 cannot read (D_WEBVTT), is named as
+    /// dropped while the rest is written.
+    func testASSAndWebVTTTracks() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        _ = try makeInput(in: dir)
+        for codec in ["ass", "webvtt"] {
+            let r = try ToolProcess.run(program: Self.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i",
+                                                               "testsrc=size=160x120:rate=25:duration=5", "-i", "in.srt",
+                                                               "-map", "0", "-map", "1", "-c:v", "libx264", "-preset", "ultrafast",
+                                                               "-c:s", codec, "\(codec).mkv"], in: dir)
+            guard r.status == 0 else { throw XCTSkip("ffmpeg cannot make the \(codec) input: \(r.summary)") }
+        }
+        let d = try XCTUnwrap(Double(try probe(["-show_entries", "format=duration"], "ass.mkv", in: dir)
+                                        .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let inputCues = numbers(try probe(["-select_streams", "s:0", "-show_entries", "packet=pts_time,duration_time"],
+                                          "ass.mkv", in: dir))
+        XCTAssertEqual(inputCues.count, 2, "\(inputCues)")
+        for (output, codec) in [("ass-out.mkv", "ass"), ("ass-out.mp4", "mov_text")] {
+            let r = try ToolProcess.run(["warp", "ass.mkv", output, "--function", "triangle", "--factor", "2", "-q"], in: dir)
+            XCTAssertEqual(r.status, 0, r.summary)
+            XCTAssertFalse(r.stderr.contains("dropped:"), r.stderr)
+            XCTAssertEqual(try probe(["-select_streams", "s:0", "-show_entries", "stream=codec_name"], output, in: dir)
+                            .trimmingCharacters(in: .whitespacesAndNewlines), codec, output)
+            let cues = numbers(try probe(["-select_streams", "s:0", "-show_entries", "packet=pts_time,duration_time,size"],
+                                         output, in: dir)).filter { $0.count == 3 && $0[2] > 2 }
+            XCTAssertEqual(cues.count, 2, "\(output): \(cues)")
+            for (cue, input) in zip(cues, inputCues) where input.count == 2 {
+                XCTAssertEqual(cue[0], Self.warped(input[0], duration: d), accuracy: 0.0015, "\(output): cue at \(input[0]) s")
+                XCTAssertEqual(cue[0] + cue[1], Self.warped(input[0] + input[1], duration: d), accuracy: 0.0015,
+                               "\(output): cue ending at \(input[0] + input[1]) s")
+            }
+        }
+        let r = try ToolProcess.run(["warp", "webvtt.mkv", "vtt-out.mkv", "--factor", "2", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(r.stderr.split(separator: "\n").filter { $0.hasPrefix("dropped: stream 1 (") }.count, 1, r.stderr)
+        XCTAssertEqual(try probe(["-show_entries", "stream=codec_type"], "vtt-out.mkv", in: dir).split(separator: "\n"), ["video"])
+    }
+
     func testSelectionAndWhatCannotBeCarried() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         _ = try makeInput(in: dir)
-        // MP4: both audio tracks, and the SRT track named as dropped (before encoding).
+        // MP4: both audio tracks and the subtitles (mov_text); the chapters and the track names,
+        // which mp4mux does not write, named as dropped (ffprobe finds none in the file).
         var r = try ToolProcess.run(["warp", "in.mkv", "out.mp4", "--factor", "2", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
-        XCTAssertEqual(r.stderr.split(separator: "\n").filter { $0.hasPrefix("dropped: stream 3 (") }.count, 1, r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").filter { $0.hasPrefix("dropped:") },
+                       ["dropped: 2 chapters: not written in .mp4 output (.mkv and .webm keep them)",
+                        "dropped: the audio track names \"English\", \"Français\": not written in .mp4 output (.mkv and .webm keep them)"],
+                       r.stderr)
+        XCTAssertEqual(try probe(["-show_entries", "chapter=start_time"], "out.mp4", in: dir), "")
+        XCTAssertEqual(try probe(["-show_entries", "stream_tags=title"], "out.mp4", in: dir)
+                        .split(separator: "\n").filter { $0.contains("English") || $0.contains("Fran") }, [])
         XCTAssertEqual(try probe(["-show_entries", "stream=codec_type"], "out.mp4", in: dir)
-                        .split(separator: "\n"), ["video", "audio", "audio"])
+                        .split(separator: "\n"), ["video", "audio", "audio", "subtitle"])
         // -sn: no subtitles, and nothing said about them; -map 0:v -map 0:a:1: the second track only.
         r = try ToolProcess.run(["warp", "in.mkv", "sn.mkv", "--factor", "2", "-q", "-sn"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)

@@ -10,7 +10,7 @@ extension VideoState {
     /// Whether frames are blended: `frame-mode=blend` and a format that can be mixed (else the
     /// fallback to nearest is announced once per caps).
     mutating func blends(_ out: StreamOutput) -> Bool {
-        guard run.segment.frameMode == .blend, let blend = format.blend else { return false }
+        guard run.segment.frameMode != .nearest, let blend = format.blend else { return false }
         switch blend {
         case .success: return true
         case .failure(let unsupported):
@@ -39,6 +39,7 @@ extension VideoState {
         format.pool = nil
         format.poolTried = false
         format.warnedUnblendable = false
+        format.flow = nil
     }
 
     /// Adds `frame` to the run (after ending the run on a DISCONT or a gap) and renders every
@@ -159,7 +160,10 @@ extension VideoState {
         }
         guard !indices.isEmpty, indices.allSatisfy({ run.blendFrames.indices.contains($0) }) else { return GST_FLOW_ERROR }
         var mixed: Buffer? = nil
-        if indices.count > 1 {
+        if indices.count == 2, run.segment.frameMode == .flow {
+            mixed = renderFlow(indices: (indices[0], indices[1]), slotTime: pts, duration: duration, blendFormat, out)
+        }
+        if mixed == nil, indices.count > 1 {
             mixed = render(indices: indices, weights: weights, blendFormat, out)
             if mixed == nil, let heaviest = zip(indices, weights).max(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0 {
                 indices = [heaviest]  // not mappable as video: the heaviest frame (ties: the later) instead
@@ -205,7 +209,7 @@ extension VideoState {
 
     /// A buffer for a blended frame: from the pool agreed with downstream (set up at the first
     /// blended frame after each CAPS), else newly allocated.
-    private mutating func outputBuffer(_ blendFormat: BlendFormat, _ out: StreamOutput) -> Buffer? {
+    mutating func outputBuffer(_ blendFormat: BlendFormat, _ out: StreamOutput) -> Buffer? {
         if !format.poolTried {
             format.poolTried = true
             if let caps = out.srcPad.currentCaps() {

@@ -58,8 +58,33 @@ struct WarpLinearKernel<W: WarpWorkSample>: WarpFrameKernel {
         // `left + 1` is at most `maxFrame` (input received) and `lastHeld`.
         let top = min(WarpNumerics.floorIndex(bound), maxFrame, lastHeld)
         let lastLeft = top > .min ? top &- 1 : top
+        let plain = Self.plainStereoRun(generator: &generator, limit: limit, lastLeft: lastLeft, src: view.src,
+                                        base: base, out: out)
+        if plain > 0 { return plain }
         return Self.stereoRun(generator: &generator, limit: limit, lastLeft: lastLeft, src: view.src, base: base,
                               out: out)
+    }
+
+    /// `stereoRun` where every bend is 0 (`generator.walkPlain`): the same outputs, with less work
+    /// per output. Returns the outputs rendered (0: `stereoRun` takes over).
+    @inline(never)
+    static func plainStereoRun(generator: inout ControlPointGenerator, limit: Int, lastLeft: Int64,
+                               src: UnsafePointer<W>, base: Int64, out: UnsafeMutablePointer<W>) -> Int {
+        generator.walkPlain(limit: limit, lastLeft: lastLeft) { k, left, lp, position, _ in
+            let p = src + 2 &* Int(truncatingIfNeeded: left &- base)
+            let f = position - lp
+            // 0 < f < 1 in one compare: positive doubles order like their bit patterns.
+            if f.bitPattern &- 1 < WarpLinearKernel.oneBits &- 1 {
+                W.warpStorePair(W.warpLerpFrames(p, 1 - f, f), to: out + 2 &* k)
+                return true
+            }
+            if f == 0 {                                   // exactly A[left]
+                out[2 &* k] = p[0]
+                out[2 &* k &+ 1] = p[1]
+                return true
+            }
+            return false                                  // `f` rounded to 1: the general path
+        }
     }
 
     /// The interleaved stereo loop of `renderRun`, a function of its own so that nothing else

@@ -204,7 +204,8 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         }
     }
 
-    /// Two-channel planar windows at a level with a table: each control point is planned as the
+    /// Planar windows at a level with a table: stretches without bends first (`renderPlain`, any
+    /// channel count). Otherwise, for two channels, each control point is planned as the
     /// generator reaches it (what pass 1 of `render(batch:...)` does, without the detour through
     /// `points`), then the plan is rendered in one call. Stops at the first point the plan cannot
     /// take (another level, the window's edges, input not received), which the caller renders
@@ -213,7 +214,14 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     mutating func renderRun(generator: inout ControlPointGenerator, limit: Int, bound: Double,
                             view: WarpFrameView<W>, maxFrame: Int64, out: UnsafeMutablePointer<W>,
                             points: UnsafeMutableBufferPointer<Double>) -> Int {
-        guard view.channels == 2, view.frameStride == 1, fits, !direct else {
+        guard view.frameStride == 1, fits, !direct else {
+            return renderRunInBatches(generator: &generator, limit: limit, bound: bound, view: view,
+                                      maxFrame: maxFrame, out: out, points: points)
+        }
+        let plain = renderPlain(generator: &generator, limit: limit, bound: bound, view: view, maxFrame: maxFrame,
+                                out: out)
+        if plain > 0 { return plain }
+        guard view.channels == 2 else {
             return renderRunInBatches(generator: &generator, limit: limit, bound: bound, view: view,
                                       maxFrame: maxFrame, out: out, points: points)
         }
@@ -240,6 +248,58 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         }
         state.smoothedScale = smoothedScale
         if planned > 0 { renderPlan2(view, count: planned, out: out) }
+        return planned
+    }
+
+    /// `renderRun` where every bend is 0 (`generator.walkPlain`), on a planar window at a level
+    /// with a table: the same plan and the same outputs as the general loop, with the checks
+    /// that cannot fail along such a stretch taken out of the loop. The taps' window is checked
+    /// once through the largest left end allowed (`n + H <= maxFrame`, held, position below
+    /// `bound`) and the first left end (`n - (H - 1)` held: left ends only grow). Returns the
+    /// outputs rendered (0: the caller takes the general way).
+    @inline(__always)
+    private mutating func renderPlain(generator: inout ControlPointGenerator, limit: Int, bound: Double,
+                                      view: WarpFrameView<W>, maxFrame: Int64, out: UnsafeMutablePointer<W>) -> Int {
+        let h = Int64(halfTaps), base = view.base
+        guard generator.leftIndex &- (h &- 1) >= base, bound >= 1 else { return 0 }
+        // A point `n + f` (`0 <= f < 1`) lies below the whole number `bound` iff `n <= bound - 1`.
+        let lastLeft = min(maxFrame &- h, base &+ Int64(view.frames) &- 1 &- h, Int64(min(bound, 4.0e15)) &- 1)
+        let plan = scratch.plan, alphas = scratch.alphas
+        let lowS = low, highS = high * (1 + Self.hysteresis)
+        let stride = tables.stride, phases = self.phases, phasesD = self.phasesD
+        let offset = 1 &- h &- base
+        var smoothedScale = state.smoothedScale
+        let planned = generator.walkPlain(limit: min(limit, scratch.planCapacity), lastLeft: lastLeft) {
+            k, n, lp, c, pointScale in
+            // NaN (no history yet, or a NaN scale) fails the range check: the general path takes
+            // that point.
+            let scale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
+            guard scale >= lowS && scale < highS else { return false }
+            // `c - Double(n)`: in 0 ..< 1 unless c rounded up to the next index (left to the
+            // general path, as there); then `phase` without its range check.
+            let f = c - lp
+            guard f.bitPattern < WarpSincKernel.oneBits else { return false }
+            let fp = f * phasesD
+            var phi = Int(fp)                    // 0 <= fp <= phases
+            if phi >= phases { phi = phases &- 1 }
+            let a = fp - Double(phi)
+            let q = (a * Self.alphaScale + Self.roundingShift) - Self.roundingShift
+            plan[2 &* k] = Int(truncatingIfNeeded: n &+ offset)
+            plan[2 &* k &+ 1] = phi &* stride
+            alphas[k] = W(warpDouble: q * (1 / Self.alphaScale))
+            smoothedScale = scale
+            return true
+        }
+        state.smoothedScale = smoothedScale
+        guard planned > 0 else { return 0 }
+        if view.channels == 2 {
+            renderPlan2(view, count: planned, out: out)
+        } else {
+            let ch = view.channels
+            for i in 0..<planned {
+                apply(view, x: plan[2 &* i], row: plan[2 &* i &+ 1], alpha: alphas[i], out: out + i &* ch)
+            }
+        }
         return planned
     }
 

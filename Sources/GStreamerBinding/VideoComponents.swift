@@ -1,0 +1,49 @@
+import CGStreamer
+import CShims
+
+/// One component (Y, U, V, R, G, B, A) of a raw video format, as `GstVideoInfo` places it: which
+/// plane, where in a pixel, how many samples per row and rows, and its bits.
+public struct VideoComponent: Sendable, Equatable {
+    /// The plane holding it.
+    public var plane: Int
+    /// Bytes from a row's start to its first sample.
+    public var offset: Int
+    /// Bytes from one of its samples to the next in a row.
+    public var pixelStride: Int
+    /// Samples per row.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+    /// Significant bits.
+    public var depth: Int
+    /// Bits the value is shifted left by inside its sample (P010: 6).
+    public var shift: Int
+
+    /// Bytes per sample: 1, or 2 above 8 bits.
+    public var sampleBytes: Int { depth > 8 ? 2 : 1 }
+}
+
+extension VideoInfo {
+    /// The format's components in order (Y U V, or R G B and alpha).
+    public var components: [VideoComponent] {
+        var count: guint = 0, planes: guint = 0
+        var format = GST_VIDEO_FORMAT_UNKNOWN
+        withUnsafePointer(to: raw) { timewarp_video_info_shape($0, &count, &planes, &format) }
+        return (0..<count).map { comp in
+            var plane: guint = 0, offset: gint = 0, pixelStride: gint = 0, width: gint = 0, height: gint = 0
+            var depth: guint = 0
+            withUnsafePointer(to: raw) {
+                timewarp_video_info_component($0, comp, &plane, &offset, &pixelStride, &width, &height, &depth)
+            }
+            let shift = raw.finfo.map { Int(withUnsafeBytes(of: $0.pointee.shift) { $0.load(fromByteOffset: Int(comp) * 4, as: guint.self) }) } ?? 0
+            return VideoComponent(plane: Int(plane), offset: Int(offset), pixelStride: Int(pixelStride),
+                                  width: Int(width), height: Int(height), depth: Int(depth), shift: shift)
+        }
+    }
+
+    /// Whether the format's colour components are R, G, B (else Y, U, V or gray).
+    public var isRGB: Bool {
+        guard let finfo = raw.finfo else { return false }
+        return finfo.pointee.flags.rawValue & GST_VIDEO_FORMAT_FLAG_RGB.rawValue != 0
+    }
+}

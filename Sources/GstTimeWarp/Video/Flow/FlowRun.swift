@@ -1,0 +1,82 @@
+import CWarpFlow
+import Glibc
+import TimeWarpMap
+
+/// The forward and backward flow of one pair of frames (owned C++ object, freed with it).
+final class FlowPair: @unchecked Sendable {
+    /// The C++ pair; only the streaming thread that made it uses it.
+    let pointer: OpaquePointer
+
+    /// Takes ownership of `pointer`.
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { warp_flow_pair_free(pointer) }
+}
+
+/// What the flow of a pair of frames gave: a usable pair, or a fallback to blend.
+enum FlowEstimate: Sendable {
+    /// The flow passed its checks.
+    case usable(FlowPair)
+    /// A scene cut or a failed consistency check (or an error): blend the pair's slots.
+    case fallback
+}
+
+/// The pair identified by its frames' input start times and held buffers (a later run can
+/// repeat the times, after a non-flushing seek, but not both with the same live buffers).
+struct FlowKey: Equatable, Sendable {
+    /// Input start time of the earlier frame (ns).
+    var first: UInt64
+    /// Input start time of the later frame (ns).
+    var second: UInt64
+    /// The earlier frame's held buffer.
+    var firstBuffer: ObjectIdentifier
+    /// The later frame's held buffer.
+    var secondBuffer: ObjectIdentifier
+}
+
+/// `frame-mode=flow` between buffers: the last pair's estimate (every slot between two frames
+/// uses one estimate) and the warning posted at the first flow error.
+struct FlowRun: Sendable {
+    /// The last pair estimated.
+    var last: (key: FlowKey, estimate: FlowEstimate)?
+    /// A flow error was reported already.
+    var warnedError = false
+}
+
+/// The estimator behind `frame-mode=flow`: OpenCV's DIS, or Farnebäck when the environment
+/// variable `TIMEWARP_FLOW_ESTIMATOR=farneback` asks for it (for `make flow-quality`'s
+/// comparison only).
+enum FlowEstimator {
+    /// The method, read once per process.
+    static let method: WarpFlowMethod = {
+        guard let value = getenv("TIMEWARP_FLOW_ESTIMATOR"), String(cString: value) == "farneback" else {
+            return WARP_FLOW_DIS
+        }
+        return WARP_FLOW_FARNEBACK
+    }()
+
+    /// The C preset of `quality`.
+    static func preset(_ quality: FlowQuality) -> WarpFlowQuality {
+        switch quality {
+        case .fast: return WARP_FLOW_FAST
+        case .balanced: return WARP_FLOW_BALANCED
+        case .best: return WARP_FLOW_BEST
+        }
+    }
+
+    /// The size factor the flow is estimated at: full size below 1280 pixels of width, half
+    /// from there (720p and up), where `make flow-quality` measured no loss; the warp is always
+    /// at full size. `TIMEWARP_FLOW_DOWNSCALE` (1 or 2) overrides it, for that measurement.
+    static func downscale(width: Int, height: Int) -> Int32 {
+        if let forced = forcedDownscale { return forced }
+        return width >= 1280 ? 2 : 1
+    }
+
+    /// `TIMEWARP_FLOW_DOWNSCALE`, read once per process.
+    static let forcedDownscale: Int32? = {
+        guard let value = getenv("TIMEWARP_FLOW_DOWNSCALE"), let n = Int32(String(cString: value)), (1...4).contains(n) else {
+            return nil
+        }
+        return n
+    }()
+}
