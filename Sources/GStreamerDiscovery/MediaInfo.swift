@@ -31,6 +31,9 @@ public struct MediaInfo {
     /// Every stream in the container's order: its caps' media type (`video/x-h264`,
     /// `audio/x-vorbis`, `text/x-raw`, `subpicture/x-dvd`, ...), as ffprobe numbers streams.
     public var streamTypes: [String] = []
+    /// The container's media type (`video/mpegts`, `video/x-matroska`, ...), nil when the
+    /// input is a bare stream.
+    public var containerType: String?
 
     /// Duration in seconds.
     public var seconds: Double { Double(duration) / 1e9 }
@@ -87,6 +90,16 @@ public struct MediaInfo {
             throw GStreamerError("cannot read '\(path)': \(message ?? "not a media file GStreamer can decode")")
         }
         var result = MediaInfo(duration: UInt64(gst_discoverer_info_get_duration(info)))
+        if let top = gst_discoverer_info_get_stream_info(info) {
+            if String(cString: gst_discoverer_stream_info_get_stream_type_nick(top)) == "container",
+               let caps = gst_discoverer_stream_info_get_caps(top) {
+                if gst_caps_get_size(caps) > 0, let structure = gst_caps_get_structure(caps, 0) {
+                    result.containerType = String(cString: gst_structure_get_name(structure))
+                }
+                gst_caps_unref(caps)
+            }
+            g_object_unref(UnsafeMutableRawPointer(top))
+        }
         if let list = gst_discoverer_info_get_stream_list(info) {
             var node: UnsafeMutablePointer<GList>? = list
             while let n = node {

@@ -29,6 +29,50 @@ public enum ReverseChunks {
         return chunks
     }
 
+    /// Whether a container of media type `containerType` (as GstDiscoverer names it) seeks
+    /// exactly enough to be read in chunks: MPEG-TS and MPEG-PS do not (their demuxers land
+    /// near a seek target, by bitrate and PCR, not on it), so `warp --reverse` remuxes them into
+    /// Matroska first.
+    public static func seeksExactly(containerType: String?) -> Bool {
+        guard let type = containerType else { return true }
+        return !["video/mpegts", "video/mpeg", "video/x-mpegts"].contains(type)
+    }
+
+    /// Where a subtitle cue `[start, end)` of a `duration`-long input (ns) goes in the reversed
+    /// output: `[T(D) - T(end), T(D) - T(start))`, `end` held to `D`; nil when the cue starts at
+    /// or after `D`, or is empty. `warp` is `T` in ns.
+    public static func reversed(start: UInt64, end: UInt64, duration: UInt64,
+                                warp: (UInt64) -> UInt64) -> Range<UInt64>? {
+        guard start < duration else { return nil }
+        let total = warp(duration)
+        let first = warp(start), last = warp(min(end, duration))
+        guard first < last, last <= total else { return nil }
+        return (total - last)..<(total - first)
+    }
+
+    /// Where a chapter (a TOC entry) `[start, stop]` of a `duration`-long input goes in the
+    /// reversed output: `[T(D) - T(stop), T(D) - T(start)]`, an unset stop (-1) taken as `D`;
+    /// an entry without a start (-1) is left as it is, one from `D` on becomes `[0, 0]`.
+    public static func reversedChapter(start: Int64, stop: Int64, duration: UInt64,
+                                       warp: (UInt64) -> UInt64) -> (start: Int64, stop: Int64) {
+        guard start >= 0 else { return (start, stop) }
+        let end = stop < 0 ? duration : UInt64(stop)
+        guard let range = reversed(start: UInt64(start), end: max(end, UInt64(start) + 1), duration: duration, warp: warp) else {
+            return (0, 0)
+        }
+        return (Int64(clamping: range.lowerBound), Int64(clamping: range.upperBound))
+    }
+
+    /// The first of the ascending `times` after `t`, nil when none: where a decoded frame ends.
+    public static func successor(of t: UInt64, in times: [UInt64]) -> UInt64? {
+        var low = 0, high = times.count
+        while low < high {
+            let mid = (low + high) / 2
+            if times[mid] <= t { low = mid + 1 } else { high = mid }
+        }
+        return low < times.count ? times[low] : nil
+    }
+
     /// The frames in each chunk, from the frames counted in each keyframe interval (`counts[i]`
     /// frames from `keyframes[i]` to the next): what decoding the chunk must give.
     public static func frames(in chunks: [Range<UInt64>], keyframes: [UInt64], counts: [Int]) -> [Int] {

@@ -96,22 +96,7 @@ public final class ReverseStore {
     }
 
     private func openFile() throws(CLIError) {
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<100 {
-            let tag = String((0..<10).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-            let candidate = OutputPaths.temporary(for: beside, tag: tag) + ".reverse"
-            let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 {
-                unlink(candidate)
-                descriptor = fd
-                usedFile = true
-                return
-            }
-            if errno != EEXIST {
-                throw CLIError("cannot create the reverse store beside '\(beside)': \(SystemError.text(errno))")
-            }
-        }
-        throw CLIError("cannot create the reverse store beside '\(beside)': no free temporary name")
+        descriptor = try UnlinkedFile.create(beside: beside, suffix: ".reverse", what: "the reverse store")
+        usedFile = true
     }
 }

@@ -102,7 +102,7 @@ public struct StreamChoice: Sendable, Equatable {
     }
 
     /// Text subtitle formats that texttimewarp warps and the decoder gives as text.
-    static let textSubtitleTypes: Set<String> = ["text/x-raw", "application/x-ssa", "application/x-ass",
+    public static let textSubtitleTypes: Set<String> = ["text/x-raw", "application/x-ssa", "application/x-ass",
                                                  "application/x-subtitle-vtt", "application/x-subtitle", "text/x-tx3g"]
     /// ffprobe's names for the formats people meet, for the `dropped:` line.
     static let codecNames = ["subpicture/x-dvd": "dvd_subtitle", "subpicture/x-pgs": "hdmv_pgs_subtitle",

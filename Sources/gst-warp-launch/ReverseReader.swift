@@ -21,6 +21,12 @@ final class ReverseReader: @unchecked Sendable {
     let videoIndex: Int?
     /// Which audio streams are read (counting from 0 among the audio streams), one `appsrc` each.
     let audioIndices: [Int]
+    /// Which text subtitle streams are read (counting from 0 among them), one `appsrc` each:
+    /// read whole, forwards (cues are small), each cue `[t0, t1)` written at
+    /// `[T(D) - T(t1), T(D) - T(t0))`.
+    let subtitleIndices: [Int]
+    /// `T` in ns, for the subtitle cues.
+    let warp: @Sendable (UInt64) -> UInt64
     /// The chunks, in forward order (read from the last).
     let chunks: [Range<UInt64>]
     /// `D`: the reverse segment runs over `[0, D]`.
@@ -29,6 +35,11 @@ final class ReverseReader: @unchecked Sendable {
     let frameCounts: [Int]
     /// The decoded frames of the current chunk.
     let store: ReverseStore
+    /// The input's chapters, from the first pass over the video.
+    let chapters: TocRecorder
+    /// Where the subtitles are read (the input itself: a remuxed copy holds no subtitles).
+    let subtitleURI: String
+    private var textSources: [Element] = []
     private let cancelled = Atomic<Bool>(false)
     private let failureText = Mutex<String?>(nil)
     private let done = DispatchSemaphore(value: 0)
@@ -57,14 +68,22 @@ final class ReverseReader: @unchecked Sendable {
     /// A reader of `uri` for the chunks planned from the video's keyframes (a first pass over the
     /// parsed stream) or, without video, fixed chunks; decoded frames beyond `memoryLimit`
     /// bytes go to a file beside `beside`.
-    init(uri: String, videoIndex: Int?, audioIndices: [Int], duration: UInt64, memoryLimit: Int,
+    init(uri: String, videoIndex: Int?, audioIndices: [Int], subtitleIndices: [Int] = [], subtitleURI: String? = nil,
+         warp: @escaping @Sendable (UInt64) -> UInt64 = { $0 }, duration: UInt64, memoryLimit: Int,
          beside: String) throws {
         self.uri = uri
         self.videoIndex = videoIndex
         self.audioIndices = audioIndices
+        self.subtitleIndices = subtitleIndices
+        self.subtitleURI = subtitleURI ?? uri
+        self.warp = warp
         self.duration = duration
         store = ReverseStore(memoryLimit: memoryLimit, beside: beside)
-        let found: (times: [UInt64], counts: [Int]) = try videoIndex.map { try Self.keyframes(uri: uri, videoIndex: $0) } ?? ([], [])
+        let chapters = TocRecorder()
+        self.chapters = chapters
+        let found: (times: [UInt64], counts: [Int]) = try videoIndex.map {
+            try Self.keyframes(uri: uri, videoIndex: $0, chapters: chapters)
+        } ?? ([], [])
         chunks = ReverseChunks.plan(keyframes: found.times, duration: duration, minimumLength: Self.minimumChunk,
                                     fallbackLength: Self.audioOnlyChunk)
         frameCounts = ReverseChunks.frames(in: chunks, keyframes: found.times, counts: found.counts)
@@ -85,9 +104,18 @@ final class ReverseReader: @unchecked Sendable {
 
     /// Takes the warp pipeline's sources (the video one, one per audio track) and gives each the
     /// reverse segment.
-    func attach(video: Element?, audio: [Element]) {
+    func attach(video: Element?, audio: [Element], text: [Element] = [], muxer: Element? = nil) {
         videoSource = video
         audioSources = audio
+        textSources = text
+        // The chapters, reversed through the map, straight to the muxer (no element maps them).
+        if let muxer {
+            let duration = self.duration, warp = self.warp
+            chapters.set(on: muxer) { start, stop in
+                let mapped = ReverseChunks.reversedChapter(start: start, stop: stop, duration: duration, warp: warp)
+                return (mapped.start, mapped.stop)
+            }
+        }
         var segment = Segment.time()
         segment.rate = -1
         segment.stop = duration
@@ -142,7 +170,17 @@ final class ReverseReader: @unchecked Sendable {
 
     private func run() {
         defer {
-            for source in [videoSource].compactMap({ $0 }) + audioSources { source.endOfStream() }
+            for source in [videoSource].compactMap({ $0 }) + audioSources + textSources { source.endOfStream() }
+        }
+        // The subtitles first, whole (cues are small); they go into their appsrcs, all at once,
+        // once the first chunk has gone out (the warp pipeline is then running), and are muxed
+        // as the output reaches them.
+        var subtitles: [ReversedSubtitles] = []
+        for (k, index) in subtitleIndices.enumerated() where k < textSources.count {
+            do { subtitles.append(try readSubtitles(index: index)) } catch {
+                if !shouldStop { fail("\(error)") }
+                return
+            }
         }
         var caps: [Int: String] = [:]
         for (k, index) in audioIndices.enumerated() where k < audioSources.count {
@@ -164,7 +202,7 @@ final class ReverseReader: @unchecked Sendable {
                     if expected > 0, got != expected, !shouldStop {
                         throw CLIError("the input cannot be read exactly in chunks (the chunk at "
                                        + "\(Format.seconds(Double(chunk.lowerBound) / 1e9)) s gave \(got) frames, not \(expected)): "
-                                       + "its container does not seek exactly (MPEG-TS does not); remux it first, "
+                                       + "its container does not seek exactly; remux it first, "
                                        + "e.g. ffmpeg -i INPUT -c copy in.mkv, and reverse that")
                     }
                 }
@@ -195,6 +233,8 @@ final class ReverseReader: @unchecked Sendable {
                     return
                 }
             }
+            for (k, text) in subtitles.enumerated() { text.push(into: textSources[k]) }
+            subtitles = []
         }
     }
 
@@ -269,11 +309,16 @@ final class ReverseReader: @unchecked Sendable {
         let tags = tagsSent.contains(-1) ? nil : TagRecorder()
         let (pipeline, sink) = try chunkPipeline(video: true, index: index, tags: tags)
         let stop = chunk.upperBound >= UInt64.max - Self.videoMargin ? nil : chunk.upperBound + Self.videoMargin
-        // tsdemux after an accurate seek gives the first frame twice: each time once.
-        var seen = Set<UInt64>()
+        // Two frames at the chunk's start: the one before it, whose end (timestamps rounded to
+        // milliseconds) reaches past the seek target, comes first, clipped to the segment start;
+        // the keyframe that starts there comes next and replaces it (by its place in `pieces`).
+        var seen: [UInt64: Int] = [:]
+        var decoded = Set<UInt64>()
+        let first = pieces.count
         try play(pipeline, sink: sink, start: chunk.lowerBound, stop: stop, what: "the video") { sample in
-            guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts),
-                  chunk.contains(t), seen.insert(t).inserted else { return }
+            guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts) else { return }
+            decoded.insert(t)
+            guard chunk.contains(t) else { return }
             noteCaps(sample, source: -1, caps: &caps)
             if let tags, !tagsSent.contains(-1), let videoSource {
                 tags.send(to: videoSource)
@@ -281,7 +326,16 @@ final class ReverseReader: @unchecked Sendable {
             }
             let item = try sample.withBytes { bytes in try store.append(bytes) }
             guard let item else { throw CLIError("cannot read a decoded frame of the input") }
-            pieces.append(Piece(source: -1, pts: t, duration: sample.duration, item: item, length: sample.size))
+            let piece = Piece(source: -1, pts: t, duration: sample.duration, item: item, length: sample.size)
+            if let earlier = seen[t] { pieces[earlier] = piece } else { seen[t] = pieces.count; pieces.append(piece) }
+        }
+        // Each frame lasts until the next one decoded (the margin past the chunk gives the last
+        // one's successor): the decoder may give the first frame after a seek a clipped duration,
+        // and a reversed frame's place is its end.
+        let times = decoded.sorted()
+        for i in first..<pieces.count {
+            let t = pieces[i].pts
+            if let next = ReverseChunks.successor(of: t, in: times) { pieces[i].duration = next - t }
         }
     }
 
@@ -351,6 +405,35 @@ final class ReverseReader: @unchecked Sendable {
         }
     }
 
+    // MARK: - Subtitles
+
+    /// Reads text subtitle stream `index` whole (`parsebin`, the stream decoded to text), its
+    /// cues reversed and warped.
+    private func readSubtitles(index: Int) throws -> ReversedSubtitles {
+        let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  decodebin name=dec ! "
+                                           + "appsink name=sink sync=false enable-last-sample=false")
+        guard let src = pipeline.child("src"), let parse = pipeline.child("parse"), let decSink = pipeline.child("dec")?.staticPad("sink"),
+              let sink = pipeline.child("sink"), let sinkPad = sink.staticPad("sink") else {
+            throw CLIError("internal pipeline error: no source, decoder or sink to read the subtitles")
+        }
+        src.set("uri", subtitleURI)
+        var result = ReversedSubtitles()
+        result.tags.attach(to: sinkPad)
+        let picker = SubtitlePicker(target: decSink, index: index)
+        parse.onPadAdded { pad in picker.link(pad) }
+        try play(pipeline, sink: sink, start: 0, stop: nil, what: "subtitle track \(index + 1)") { sample in
+            guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts) else { return }
+            if result.caps == nil { result.caps = sample.capsText }
+            let end = sample.duration == ClockTime.none ? duration : t &+ sample.duration
+            guard let range = ReverseChunks.reversed(start: t, end: end, duration: duration, warp: warp),
+                  let bytes = sample.withBytes({ Array($0) }), !bytes.isEmpty else { return }
+            result.cues.append((range, bytes))
+        }
+        // Latest first in the input: earliest first in the output.
+        result.cues.reverse()
+        return result
+    }
+
     // MARK: - The first passes
 
     /// Decodes audio track `index` once, forwards from the start, and keeps the first frames of
@@ -395,7 +478,7 @@ final class ReverseReader: @unchecked Sendable {
 
     /// The stream times (ns) of the keyframes of video stream `videoIndex`: the input parsed,
     /// not decoded.
-    static func keyframes(uri: String, videoIndex: Int) throws -> (times: [UInt64], counts: [Int]) {
+    static func keyframes(uri: String, videoIndex: Int, chapters: TocRecorder? = nil) throws -> (times: [UInt64], counts: [Int]) {
         let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  fakesink name=sink sync=false")
         guard let src = pipeline.child("src"), let parse = pipeline.child("parse"),
               let pad = pipeline.child("sink")?.staticPad("sink") else {
@@ -406,6 +489,7 @@ final class ReverseReader: @unchecked Sendable {
         parse.onPadAdded { pad in linker.link(pad) }
         let collector = KeyframeCollector()
         collector.attach(to: pad)
+        chapters?.attach(to: pad)
         let runner = PipelineRunner(options: .init(quiet: true, brief: true))
         let outcome = runner.run(pipeline: pipeline)
         pipeline.setState(.null)
@@ -454,5 +538,46 @@ final class KeyframeCollector: Sendable {
             }
             return .pass
         }
+    }
+}
+
+/// Links the `index`-th text subtitle pad of a `parsebin` (counting the types
+/// `StreamChoice.textSubtitleTypes`, as the forward warp counts them) to `target`.
+final class SubtitlePicker: Sendable {
+    private let target: Pad
+    private let index: Int
+    private let seen = Mutex(0)
+
+    init(target: Pad, index: Int) {
+        self.target = target
+        self.index = index
+    }
+
+    func link(_ pad: Pad) {
+        guard StreamChoice.textSubtitleTypes.contains(pad.mediaType) else { return }
+        seen.withLock { seen in
+            if seen == index, !target.isLinked { _ = pad.link(to: target) }
+            seen += 1
+        }
+    }
+}
+
+/// The cues of one subtitle track of a reversed output, at their output times, earliest first.
+struct ReversedSubtitles {
+    var caps: String?
+    let tags = TagRecorder()
+    var cues: [(time: Range<UInt64>, bytes: [UInt8])] = []
+
+    /// Pushes every cue into `source` (after its caps and the stream's tags) and ends it.
+    func push(into source: Element) {
+        if let caps { source.set("caps", caps) }
+        tags.send(to: source)
+        for cue in cues {
+            guard var buffer = Buffer.allocate(size: cue.bytes.count) else { continue }
+            _ = buffer.withMutableBytes { target in cue.bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
+            buffer.stamp(pts: cue.time.lowerBound, duration: cue.time.upperBound - cue.time.lowerBound, discont: false)
+            if source.pushBuffer(buffer) != GST_FLOW_OK { break }
+        }
+        _ = source.endOfStream()
     }
 }

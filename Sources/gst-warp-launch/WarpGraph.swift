@@ -35,6 +35,7 @@ final class WarpGraph {
         let readerSources = reader.map { r in
             (r.videoIndex == nil ? "" : "  " + ReverseReader.sourceDescription(name: "rsrc-v", audio: false))
                 + r.audioIndices.indices.map { "  " + ReverseReader.sourceDescription(name: "rsrc-a\($0)", audio: true) }.joined()
+                + r.subtitleIndices.indices.map { "  appsrc name=rsrc-t\($0) format=time is-live=false max-bytes=0 caps=text/x-raw" }.joined()
         }
         pipeline = try Gst.parseLaunch((reader == nil ? "uridecodebin name=src  " : "")
                                        + "\(container.muxer) name=mux ! fdsink name=sink"
@@ -165,7 +166,18 @@ final class WarpGraph {
                 }
                 audio.append(source)
             }
-            reader.attach(video: video, audio: audio)
+            // Reversed subtitles: the reader writes their cues at their output times (no texttimewarp).
+            var text: [Element] = []
+            for k in reader.subtitleIndices.indices {
+                let branch = try Gst.parseBin("\(open) ! capssetter caps=text/x-raw,format=utf8 ! \(open) ! capsfilter caps=text/x-raw,format=utf8")
+                pipeline.add(branch)
+                guard let source = pipeline.child("rsrc-t\(k)"), let pad = source.staticPad("src"),
+                      let target = branch.staticPad("sink"), pad.link(to: target), branch.link(to: mux) else {
+                    throw CLIError("cannot connect reversed subtitle track \(reader.subtitleIndices[k] + 1) to \(container.muxer)")
+                }
+                text.append(source)
+            }
+            reader.attach(video: video, audio: audio, text: text, muxer: mux)
         } else if let asrc = pipeline.child("asrc"), let src {
             // Reverse: the video from the input, the audio from its PCM copy only.
             let videoLinker = BranchLinker(video: videoSink, audio: [:], videoIndex: streams.videoIndex)

@@ -116,6 +116,20 @@ struct WarpJob {
         if container.audio == .pcm { encoder.pcmFormat = source.pcmFormat(requested: audioCodec) }
         if !streams.keepsVideo { media.videoStreams = 0; media.video = nil }
         if !streams.keepsAudio { media.audioStreams = 0; media.audio = nil }
+        // Reverse reads the input in chunks, which an MPEG-TS or MPEG-PS demuxer cannot give
+        // exactly: such an input is first remuxed (no re-encoding) into a nameless Matroska file
+        // beside the output, read from there, and gone at any exit (ReverseRemux).
+        var remux: ReverseRemux?
+        defer { remux?.close() }
+        if reverse, !ReverseChunks.seeksExactly(containerType: media.containerType) {
+            let copy = try ReverseRemux(input: input, videoIndex: media.videoStreams > 0 ? streams.videoIndex : nil,
+                                        audioStreams: media.audioStreams,
+                                        beside: toStdout ? NSTemporaryDirectory() + "/gst-warp-launch" : OutputPaths.resolvingLinks(output))
+            remux = copy
+            if duration == nil { media.duration = copy.duration }
+            say("Remuxed:  \(inputName) is \(media.containerType == "video/mpegts" ? "MPEG-TS" : "MPEG-PS"), which cannot be read exactly in chunks: "
+                + "copied without re-encoding into a temporary Matroska file (\(Format.fixed(Double(copy.size) / 1_048_576, 1)) MB, removed at the end)")
+        }
         // The part to warp: its length is D.
         var part: (start: Double, end: Double)?
         let inputSeconds = media.seconds
@@ -176,7 +190,10 @@ struct WarpJob {
                   inputSeconds: inputSeconds)
         // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
         var dropped = streams.dropped
-        if reverse { dropped += streams.subtitleIndices.map { "subtitle track \($0 + 1): not written in a reversed output" } }
+        if reverse, media.chapters > 0, !streams.keepsVideo || media.videoStreams == 0,
+           container.muxer.hasPrefix("matroskamux") || container.muxer.hasPrefix("webmmux") {
+            dropped.append("chapters: not written in a reversed output without video")
+        }
         // Only Matroska and WebM take the (warped) chapters: mp4mux and qtmux (GStreamer 1.22)
         // write none, and the audio formats have no place for them.
         if media.chapters > 0, !container.muxer.hasPrefix("matroskamux"), !container.muxer.hasPrefix("webmmux") {
@@ -208,9 +225,11 @@ struct WarpJob {
         // Reverse: the tool's own reader (ReverseReader) reads the input forwards one keyframe
         // interval at a time, last first, from a bounded store, into the warp pipeline.
         let audioURI: String? = nil
-        let reader = reverse ? try ReverseReader(uri: try Gst.uri(forPath: input),
-                                                 videoIndex: media.videoStreams > 0 ? streams.videoIndex : nil,
+        let reader = reverse ? try ReverseReader(uri: try Gst.uri(forPath: remux?.path ?? input),
+                                                 videoIndex: media.videoStreams > 0 ? (remux == nil ? streams.videoIndex : 0) : nil,
                                                  audioIndices: media.audioStreams > 0 ? streams.audioIndices : [],
+                                                 subtitleIndices: streams.subtitleIndices, subtitleURI: try Gst.uri(forPath: input),
+                                                 warp: { ns in UInt64(max(0, (map.warp(Double(ns) / 1e9) * 1e9).rounded())) },
                                                  duration: media.duration, memoryLimit: ReverseReader.memoryLimit,
                                                  beside: toStdout ? NSTemporaryDirectory() + "/gst-warp-launch" : destination) : nil
         defer { reader?.stop() }

@@ -90,4 +90,43 @@ extension ReverseChunksTests {
         // Without counts (frames without timestamps): nothing to check against.
         XCTAssertEqual(ReverseChunks.frames(in: chunks, keyframes: k, counts: []), [0, 0])
     }
+
+    /// A cue [t0, t1) of a D-long input goes to [T(D) - T(t1), T(D) - T(t0)): by hand, with
+    /// T(t) = 2t and D = 3 s, [0.5, 1.0) goes to [6 - 2, 6 - 1) = [4, 5); a cue past D is held to
+    /// it ([2.5, 4) to [0, 1)); one from D on is gone.
+    func testSubtitleCuesAreReversedThroughTheMap() {
+        let s: UInt64 = 1_000_000_000
+        let twice = { (t: UInt64) in 2 * t }
+        XCTAssertEqual(ReverseChunks.reversed(start: s / 2, end: s, duration: 3 * s, warp: twice), 4 * s..<5 * s)
+        XCTAssertEqual(ReverseChunks.reversed(start: 5 * s / 2, end: 4 * s, duration: 3 * s, warp: twice), 0..<s)
+        XCTAssertNil(ReverseChunks.reversed(start: 3 * s, end: 4 * s, duration: 3 * s, warp: twice))
+        XCTAssertNil(ReverseChunks.reversed(start: s, end: s, duration: 3 * s, warp: twice))
+    }
+
+    /// A chapter [s, e] goes to [T(D) - T(e), T(D) - T(s)]; an unset end is D; an entry without
+    /// a start (an edition) stays as it is. By hand, T(t) = 2t, D = 3 s: [1, 2] to [2, 4], [2, unset] to [0, 2].
+    func testChaptersAreReversedThroughTheMap() {
+        let s: Int64 = 1_000_000_000
+        let twice = { (t: UInt64) in 2 * t }
+        XCTAssertTrue(ReverseChunks.reversedChapter(start: s, stop: 2 * s, duration: 3 * UInt64(s), warp: twice) == (2 * s, 4 * s))
+        XCTAssertTrue(ReverseChunks.reversedChapter(start: 2 * s, stop: -1, duration: 3 * UInt64(s), warp: twice) == (0, 2 * s))
+        XCTAssertTrue(ReverseChunks.reversedChapter(start: -1, stop: -1, duration: 3 * UInt64(s), warp: twice) == (-1, -1))
+    }
+
+    /// A frame lasts until the next decoded one: the first later time, none after the last.
+    func testSuccessorIsTheFirstLaterTime() {
+        let times: [UInt64] = [0, 33, 67, 100]
+        XCTAssertEqual(ReverseChunks.successor(of: 0, in: times), 33)
+        XCTAssertEqual(ReverseChunks.successor(of: 50, in: times), 67)
+        XCTAssertNil(ReverseChunks.successor(of: 100, in: times))
+    }
+
+    /// MPEG-TS and MPEG-PS are remuxed first; Matroska, MP4, WebM and a bare stream are read as they are.
+    func testWhichContainersSeekExactly() {
+        XCTAssertFalse(ReverseChunks.seeksExactly(containerType: "video/mpegts"))
+        XCTAssertFalse(ReverseChunks.seeksExactly(containerType: "video/mpeg"))
+        XCTAssertTrue(ReverseChunks.seeksExactly(containerType: "video/x-matroska"))
+        XCTAssertTrue(ReverseChunks.seeksExactly(containerType: "video/quicktime"))
+        XCTAssertTrue(ReverseChunks.seeksExactly(containerType: nil))
+    }
 }

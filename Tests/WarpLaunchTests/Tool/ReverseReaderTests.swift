@@ -97,6 +97,38 @@ final class ReverseReaderTests: XCTestCase {
         }
     }
 
+    /// Issue 20 item 1 under `--reverse`: an MPEG-TS (as a camcorder writes it: the first PTS
+    /// at 10 s, not 0) cannot be read exactly in chunks, so the tool remuxes it itself into a
+    /// nameless Matroska file, says so, and gives what the same content in Matroska gives: every
+    /// frame once, last first, and the audio as long as the video (within the AAC frames the
+    /// TS's origin cuts, 2 × 1024 samples).
+    func testAnMPEGTSWithAStartOffsetIsRemuxedAndReversedAsMatroskaIs() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let sources = ["-f", "lavfi", "-i", "color=black:size=64x48:rate=30:duration=3,geq=lum='16+2*N':cb=128:cr=128",
+                       "-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*(200+300*t)*t)':s=48000:d=3",
+                       "-c:v", "libx264", "-qp", "0", "-g", "36", "-keyint_min", "36", "-sc_threshold", "0",
+                       "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k"]
+        try ffmpeg(sources + ["-output_ts_offset", "10", "in.ts"], in: dir)
+        try ffmpeg(sources + ["in.mkv"], in: dir)
+        XCTAssertEqual(try probe("format=start_time", "in.ts", in: dir).first.flatMap { Double($0) }.map { $0 >= 10 }, true,
+                       "the TS starts at 10 s or later")
+        for name in ["in.ts", "in.mkv"] {
+            let out = "out-\(name).mkv"
+            let r = try ToolProcess.run(["warp", name, out, "--reverse", "-c:a", "pcm"], in: dir,
+                                        environment: ["GST_WARP_LAUNCH_REVERSE_MEMORY": "20000"])
+            XCTAssertEqual(r.status, 0, r.summary)
+            XCTAssertEqual(r.stdout.contains("Remuxed:  in.ts is MPEG-TS"), name == "in.ts", r.summary)
+            XCTAssertFalse(r.stderr.contains("dropped:"), r.stderr)
+            XCTAssertEqual(ToolProcess.contents(of: dir).filter { $0.hasPrefix(".") }, [],
+                           "no temporary file left (the remuxed copy, the store)")
+            let indices = try lumaPerFrame(out, in: dir).map { Int((($0 - 16) / 2).rounded()) }
+            XCTAssertEqual(indices, Array((0..<90).reversed()), "\(name): first = last input frame, each once")
+            // The audio, decoded by ffmpeg, lasts as long as the 90 frames (3 s) within two AAC frames.
+            let audio = try samples(out, track: 0, in: dir)
+            XCTAssertLessThanOrEqual(abs(audio.count - 3 * 48000), 2048, "\(name): \(audio.count) samples")
+        }
+    }
+
     /// Whether `pid` has the store open: a nameless file (/proc shows it as deleted). Waits up
     /// to a minute for it.
     private func waitForStore(of pid: Int32) -> Bool {
@@ -111,6 +143,61 @@ final class ReverseReaderTests: XCTestCase {
             usleep(5_000)
         }
         return false
+    }
+
+    /// Text subtitles are reversed with the rest: a cue [t0, t1) of the D-long input goes to
+    /// [T(D) - T(t1), T(D) - T(t0)). By hand, factor 2 (T(t) = 2t, T(D) = 6 s): "one" at
+    /// [0.5, 1.0) goes to [4, 5), "two" at [1.5, 2.5) to [1, 3); the language stays.
+    func testSubtitlesAreReversedThroughTheMap() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try "1\n00:00:00,500 --> 00:00:01,000\none\n\n2\n00:00:01,500 --> 00:00:02,500\ntwo\n\n"
+            .write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=3", "-i", "in.srt", "-map", "0", "-map", "1",
+                    "-c:v", "libx264", "-g", "36", "-c:s", "srt", "-metadata:s:s:0", "language=ger", "in.mkv"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertFalse(r.stderr.contains("dropped:"), r.stderr)
+        XCTAssertEqual(try probe("stream=codec_type:stream_tags=language", "out.mkv", in: dir), ["video", "subtitle,ger"])
+        let packets = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "s", "-show_entries",
+                                                                        "packet=pts_time,duration_time", "-of", "csv=p=0", "out.mkv"], in: dir)
+        // D as the container tells it (Matroska may say 3.001 s): T(D) = 2D.
+        let d = try XCTUnwrap(try probe("format=duration", "in.mkv", in: dir).first.flatMap { Double($0) })
+        let cues = packets.stdout.split(separator: "\n").map { $0.split(separator: ",").compactMap { Double($0) } }
+        let expected: [[Double]] = [[2 * d - 5, 2], [2 * d - 2, 1]]  // [start, duration]: "two", then "one"
+        XCTAssertEqual(cues.count, 2, packets.stdout)
+        for (cue, want) in zip(cues, expected) {
+            XCTAssertEqual(cue.count, 2)
+            for (got, value) in zip(cue, want) { XCTAssertEqual(got, value, accuracy: 0.0015, "\(cues) vs \(expected)") }
+        }
+        try ffmpeg(["-i", "out.mkv", "-map", "0:s", "out.srt"], in: dir)
+        let text = try String(contentsOf: dir.appendingPathComponent("out.srt"), encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\n").filter { $0 == "one" || $0 == "two" }, ["two", "one"])
+    }
+
+    /// Chapters are reversed through the map: a chapter [s, e] of the D-long input goes to
+    /// [T(D) - T(e), T(D) - T(s)], listed in ascending order. By hand, factor 2 (T(t) = 2t) on a
+    /// 2 s clip with A at [0, 1] and B at [1, 2]: B at [2D - 4, 2D - 2] = [0, 2], then A at [2, 4].
+    func testChaptersAreReversedThroughTheMap() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=A\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=2000\ntitle=B\n"
+            .write(to: dir.appendingPathComponent("meta.txt"), atomically: true, encoding: .utf8)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=2", "-i", "meta.txt", "-map_chapters", "1",
+                    "-c:v", "libx264", "in.mkv"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertFalse(r.stderr.contains("dropped:"), r.summary)
+        let d = try XCTUnwrap(try probe("format=duration", "in.mkv", in: dir).first.flatMap { Double($0) })
+        let chapters = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-show_entries",
+                                                                         "chapter=start_time,end_time:chapter_tags=title",
+                                                                         "-of", "csv=p=0", "out.mkv"], in: dir)
+        let rows = chapters.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(rows.map { $0.last ?? "" }, ["B", "A"], chapters.stdout)
+        let expected = [[2 * d - 4, 2 * d - 2], [2 * d - 2, 2 * d]]
+        for (row, want) in zip(rows, expected) {
+            let times = row.prefix(2).compactMap { Double($0) }
+            XCTAssertEqual(times.count, 2, chapters.stdout)
+            for (got, value) in zip(times, want) { XCTAssertEqual(got, value, accuracy: 0.0015, chapters.stdout) }
+        }
     }
 
     func testARotatedInputComesOutUpright() throws {

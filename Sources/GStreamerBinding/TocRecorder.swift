@@ -1,0 +1,91 @@
+import CGStreamer
+import Synchronization
+
+/// Keeps the last TOC (chapters, editions) that passes a pad, to hand it, remapped, to a muxer
+/// (`GstTocSetter`): the tool's reverse reader takes the input's chapters from its first pass
+/// and gives the muxer them at their reversed times.
+public final class TocRecorder: Sendable {
+    private final class Held: @unchecked Sendable {
+        var toc: OpaquePointer?
+        deinit { if let toc { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(toc)) } }
+    }
+    private let held = Mutex(Held())
+
+    /// A recorder with nothing recorded.
+    public init() {}
+
+    /// Records each TOC event's table that passes `pad` (the last one is kept; the event goes on).
+    public func attach(to pad: Pad) {
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let event = gst_pad_probe_info_get_event(info),
+                  event.pointee.type == GST_EVENT_TOC else { return GST_PAD_PROBE_OK }
+            let recorder = Unmanaged<TocRecorder>.fromOpaque(data).takeUnretainedValue()
+            var toc: OpaquePointer?
+            var updated: gboolean = 0
+            gst_event_parse_toc(event, &toc, &updated)  // a new reference
+            guard let toc else { return GST_PAD_PROBE_OK }
+            recorder.held.withLock { held in
+                if let old = held.toc { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(old)) }
+                held.toc = toc
+            }
+            return GST_PAD_PROBE_OK
+        }
+        gst_pad_add_probe(pad.raw, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, callback,
+                          Unmanaged.passRetained(self).toOpaque()) { data in
+            guard let data else { return }
+            Unmanaged<TocRecorder>.fromOpaque(data).release()
+        }
+    }
+
+    /// Whether a TOC was recorded.
+    public var isEmpty: Bool { held.withLock { $0.toc == nil } }
+
+    /// Gives `element` (a muxer implementing `GstTocSetter`) a copy of the recorded TOC whose
+    /// every entry's `(start, stop)` (ns; -1 where unset) is passed through `map` as a pair (a
+    /// reversal swaps them). False when nothing was recorded or the element takes no TOC.
+    @discardableResult
+    public func set(on element: Element, mapping map: (Int64, Int64) -> (Int64, Int64)) -> Bool {
+        guard g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(element.raw)),
+                                         gst_toc_setter_get_type()) != 0 else { return false }
+        let copied: UnsafeMutablePointer<GstMiniObject>? = held.withLock { held in
+            held.toc.flatMap { gst_mini_object_copy(UnsafeMutablePointer<GstMiniObject>($0)) }
+        }
+        guard let copied else { return false }
+        defer { gst_mini_object_unref(copied) }
+        let copy = OpaquePointer(copied)
+        Self.mapEntries(gst_toc_get_entries(copy), map)
+        gst_toc_setter_set_toc(OpaquePointer(element.raw), copy)
+        return true
+    }
+
+    /// Maps the entries of `list` (a GList of GstTocEntry) and their sub-entries, then puts
+    /// each list in ascending order of start (a reversal turns it round; Matroska readers such as
+    /// FFmpeg skip a chapter that starts before the one listed ahead of it).
+    private static func mapEntries(_ list: UnsafeMutablePointer<GList>?, _ map: (Int64, Int64) -> (Int64, Int64)) {
+        var entries: [(start: Int64, data: UnsafeMutableRawPointer)] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data {
+                let entry = OpaquePointer(data)
+                var start: gint64 = -1, stop: gint64 = -1
+                gst_toc_entry_get_start_stop_times(entry, &start, &stop)
+                let (newStart, newStop) = map(Int64(start), Int64(stop))
+                gst_toc_entry_set_start_stop_times(entry, gint64(newStart), gint64(newStop))
+                mapEntries(gst_toc_entry_get_sub_entries(entry), map)
+                entries.append((newStart, data))
+            }
+            node = current.pointee.next
+        }
+        // The same nodes, their entries permuted: the list keeps owning each entry once.
+        let sorted = entries.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element.data)
+        node = list
+        var i = 0
+        while let current = node, i < sorted.count {
+            if current.pointee.data != nil {
+                current.pointee.data = sorted[i]
+                i += 1
+            }
+            node = current.pointee.next
+        }
+    }
+}
