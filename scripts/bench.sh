@@ -14,6 +14,9 @@
 #        BENCH_ONLY (a substring: run only the pairs whose label contains it; "blend" runs
 #        only the frame-blending comparison, "controller" only the controller cost, "reverse" only
 #        warp --reverse: scripts/bench-reverse.sh), PYTHON.
+#
+# On the shared machine the 64x64 wall-time ratios move by about 0.1 from run to run;
+# scripts/per-buffer-instructions.sh gives the same pairs as callgrind instructions per buffer.
 set -euo pipefail
 
 PYTHON=${PYTHON:-/usr/bin/python3}
