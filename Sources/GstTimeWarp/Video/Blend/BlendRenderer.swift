@@ -1,9 +1,10 @@
 import GStreamerBinding
 
 /// Renders a mix of input frames into an output frame, plane by plane and row by row with the
-/// `PixelMix` kernels: two 8-bit frames with the two-tap kernel, more 8-bit frames two at a
-/// time into a row of integer sums that stays in the cache (the last one or two added while
-/// writing the result), 16-bit samples one frame at a time into 32-bit sums.
+/// `PixelMix` kernels: two, three or four 8-bit frames in one pass (each source row read once,
+/// the result written once, the sums in registers), more 8-bit frames two at a time into a row
+/// of integer sums that stays in the cache (the last one or two added while writing the
+/// result), 16-bit samples one frame at a time into 32-bit sums.
 enum BlendRenderer {
     /// Writes `Σ weights[k] · sources[k] / scale` into `output` (weights in 1/256 for 8-bit
     /// samples, 1/32768 for 16-bit ones, adding up to that scale); false if a frame could not be
@@ -48,12 +49,37 @@ enum BlendRenderer {
             for (p, plane) in layout.planes.enumerated() {
                 for row in FrameWorkers.share(of: 0..<plane.rows, part: part, parts: parts) {
                     let out = dst.mutableRow(row, plane: p, bytes: plane.rowBytes)
+                    let bytes = plane.rowBytes
+                    if mapped.count == 4, equalShift != nil {
+                        // One pass: each source row read once, the result written once.
+                        PixelMix.average4x8(out, mapped[0].row(row, plane: p, bytes: bytes),
+                                            mapped[1].row(row, plane: p, bytes: bytes),
+                                            mapped[2].row(row, plane: p, bytes: bytes),
+                                            mapped[3].row(row, plane: p, bytes: bytes))
+                        continue
+                    }
+                    if mapped.count == 3 || mapped.count == 4 {
+                        let four = mapped.count == 4
+                        PixelMix.mix4x8(out, mapped[0].row(row, plane: p, bytes: bytes), weight: weights[0],
+                                        mapped[1].row(row, plane: p, bytes: bytes), weight: weights[1],
+                                        mapped[2].row(row, plane: p, bytes: bytes), weight: weights[2],
+                                        four ? mapped[3].row(row, plane: p, bytes: bytes)
+                                             : UnsafeRawBufferPointer(start: nil, count: 0),
+                                        weight: four ? weights[3] : 0)
+                        continue
+                    }
+                    if mapped.count == 2 {
+                        let first = mapped[0].row(row, plane: p, bytes: bytes)
+                        let second = mapped[1].row(row, plane: p, bytes: bytes)
+                        if equalShift != nil {
+                            PixelMix.average8(out, first, second)
+                        } else {
+                            PixelMix.mix8(out, first, second, weight: weights[1])
+                        }
+                        continue
+                    }
                     if let shift = equalShift {
                         let rows = mapped.map { $0.row(row, plane: p, bytes: plane.rowBytes) }
-                        if rows.count == 2 {
-                            PixelMix.average8(out, rows[0], rows[1])
-                            continue
-                        }
                         let sums = UnsafeMutableBufferPointer(rebasing: acc[0..<plane.rowBytes])
                         var k = 0
                         while k + 2 < rows.count {
@@ -61,11 +87,6 @@ enum BlendRenderer {
                             k += 2
                         }
                         PixelMix.finishSum8(out, UnsafeBufferPointer(sums), adding: rows[k], rows[k + 1], shift: shift)
-                        continue
-                    }
-                    if mapped.count == 2 {
-                        PixelMix.mix8(out, mapped[0].row(row, plane: p, bytes: plane.rowBytes),
-                                      mapped[1].row(row, plane: p, bytes: plane.rowBytes), weight: weights[1])
                         continue
                     }
                     // Pairs of frames into the sums, the last one or two added while writing.

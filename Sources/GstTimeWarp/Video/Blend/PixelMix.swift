@@ -36,6 +36,55 @@ enum PixelMix {
         }
     }
 
+    /// `dst = (a + b + c + d + 2) >> 2`: the rounded mean of four 8-bit rows in one pass (each
+    /// source read once, the result written once, the sums kept in registers). Equal to
+    /// `sum8` + `finishSum8` at shift 2 bit for bit.
+    static func average4x8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer,
+                           _ b: UnsafeRawBufferPointer, _ c: UnsafeRawBufferPointer, _ d: UnsafeRawBufferPointer) {
+        let count = min(dst.count, a.count, b.count, c.count, d.count)
+        guard count > 0, let o = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress,
+              let pc = c.baseAddress, let pd = d.baseAddress else { return }
+        let out = o.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let sc = pc.assumingMemoryBound(to: UInt8.self), sd = pd.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<count {
+            let sum = UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i])
+                &+ UInt16(truncatingIfNeeded: sc[i]) &+ UInt16(truncatingIfNeeded: sd[i]) &+ 2
+            out[i] = UInt8(truncatingIfNeeded: sum &>> 2)
+        }
+    }
+
+    /// `dst = (a · wa + b · wb + c · wc + d · wd + 128) >> 8` for 8-bit rows in one pass (the
+    /// sums in registers; wrapping 16-bit arithmetic, so equal bit for bit to `accumulate8` of
+    /// the first two and `finish8` adding the last two). `d` may be empty: then three frames.
+    static func mix4x8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer, weight wa: UInt32,
+                       _ b: UnsafeRawBufferPointer, weight wb: UInt32, _ c: UnsafeRawBufferPointer, weight wc: UInt32,
+                       _ d: UnsafeRawBufferPointer, weight wd: UInt32) {
+        let count = min(dst.count, a.count, b.count, c.count)
+        guard count > 0, let o = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress,
+              let pc = c.baseAddress else { return }
+        let out = o.assumingMemoryBound(to: UInt8.self)
+        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
+        let sc = pc.assumingMemoryBound(to: UInt8.self)
+        let w1 = UInt16(truncatingIfNeeded: min(wa, scale8)), w2 = UInt16(truncatingIfNeeded: min(wb, scale8))
+        let w3 = UInt16(truncatingIfNeeded: min(wc, scale8))
+        if let pd = d.baseAddress, d.count >= count {
+            let sd = pd.assumingMemoryBound(to: UInt8.self)
+            let w4 = UInt16(truncatingIfNeeded: min(wd, scale8))
+            for i in 0..<count {
+                let sum = UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
+                    &+ UInt16(truncatingIfNeeded: sc[i]) &* w3 &+ UInt16(truncatingIfNeeded: sd[i]) &* w4 &+ 128
+                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
+            }
+        } else {
+            for i in 0..<count {
+                let sum = UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
+                    &+ UInt16(truncatingIfNeeded: sc[i]) &* w3 &+ 128
+                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
+            }
+        }
+    }
+
     /// `acc (+)= a + b` for 8-bit samples: the equal-weight average of 2^n frames needs no
     /// multiplication (`first` starts the sums).
     static func sum8(_ acc: UnsafeMutableBufferPointer<UInt16>, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer,
