@@ -25,14 +25,19 @@ clip() {
     -shortest "$work/$1.mp4"
 }
 
-# measure LABEL ARGS...: prints "LABEL  wall s  peak RSS MB".
+# seconds H:MM:SS.ss|M:SS.ss: the seconds of /usr/bin/time's elapsed field.
+seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }' <<<"$1"; }
+
+# measure LABEL ARGS...: prints "LABEL  wall s  peak RSS MB  output size"; the wall seconds in $last_wall.
 measure() {
   local label=$1; shift
   /usr/bin/time -v "$LAUNCH" "$@" -y -q 2>"$work/time.txt" >/dev/null || { cat "$work/time.txt" >&2; return 1; }
-  local rss wall
+  local rss wall size
   rss=$(awk -F: '/Maximum resident set size/ {print int($2/1024)}' "$work/time.txt")
   wall=$(awk '/Elapsed \(wall clock\)/ {print $NF}' "$work/time.txt")
-  printf '%-34s wall %8s   peak RSS %6s MB\n' "$label" "$wall" "$rss"
+  size=$(stat -c %s "$work/out.mp4")
+  last_wall=$(seconds "$wall")
+  printf '%-34s wall %8s   peak RSS %6s MB   output %6.2f MB\n' "$label" "$wall" "$rss" "$(awk -v b="$size" 'BEGIN { print b / 1e6 }')"
 }
 
 printf 'warp --reverse vs forward warp (%s)\n' "$LAUNCH"
@@ -44,5 +49,7 @@ for name in $CLIPS; do
     *) echo "bench-reverse: unknown clip $name" >&2; exit 1 ;;
   esac
   measure "$name forward" warp "$work/$name.mp4" "$work/out.mp4"
+  forward_wall=$last_wall
   measure "$name --reverse" warp "$work/$name.mp4" "$work/out.mp4" --reverse
+  awk -v r="$last_wall" -v f="$forward_wall" -v n="$name" 'BEGIN { printf "%-34s wall %.2fx the forward warp\n", n " --reverse", (f > 0 ? r / f : 0) }'
 done

@@ -25,6 +25,7 @@ enum Main {
     }
 
     static func main() {
+        LargeBlockAllocation.mapLargeBlocks()
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let first = arguments.first else {
             print(GstWarpLaunch.usage)

@@ -95,6 +95,13 @@ final class WarpPlanTests: XCTestCase {
         // 720p30 is 3600 MB/frame, 108000 MB/s, so 4.1 (the least warp tags): 50000 x 5/4 = 62500.
         XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264, size: (1280, 720), fps: 30)
             .contains("pass=qual quantizer=18 bitrate=62500 "))
+        // Memory (issue 24): no lookahead thread with its own frames, and a 15-frame lookahead at
+        // the default preset only; a preset given keeps x264's own lookahead.
+        XCTAssertTrue(EncoderSettings().videoEncoder(.h264).contains(" rc-lookahead=15 sync-lookahead=0 ! h264parse"))
+        XCTAssertTrue(EncoderSettings(preset: "faster").videoEncoder(.h264).contains(" rc-lookahead=15 "))
+        let slow = EncoderSettings(preset: "slow").videoEncoder(.h264)
+        XCTAssertFalse(slow.contains("rc-lookahead"), slow)
+        XCTAssertTrue(slow.contains(" sync-lookahead=0 ! h264parse"), slow)
         XCTAssertTrue(wav.isAudioOnly)
         XCTAssertEqual(try OutputContainer.forPath("x.m4a").primingFrames, 1024)
         XCTAssertNil(try OutputContainer.forPath("x.mkv").primingFrames)
