@@ -77,16 +77,23 @@ def play(path, rate, video_caps="video/x-raw,framerate=30/1", props="factor=2"):
     return out
 
 
-class ReversePlaybackTests(unittest.TestCase):
+class ClipTestCase(unittest.TestCase):
+    """Makes the class's clip (`make_clip` of a file name) once in a temporary folder."""
+    make_clip = None
+
     @classmethod
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix="timewarp-reverse-")
         cls.clip = os.path.join(cls.dir, "clip.mkv")
-        make_clip(cls.clip)
+        cls.make_clip(cls.clip)
 
     @classmethod
     def tearDownClass(cls):
         shutil.rmtree(cls.dir, True)
+
+
+class ReversePlaybackTests(ClipTestCase):
+    make_clip = staticmethod(make_clip)
 
     def test_video_at_a_fixed_rate_fills_every_slot_descending(self):
         video = play(self.clip, -1.0)["vs"]
@@ -107,18 +114,9 @@ class ReversePlaybackTests(unittest.TestCase):
         self.assertEqual(sum(1 for *_, d in audio if d), 1)
 
 
-class ReversePropertyTests(unittest.TestCase):
+class ReversePropertyTests(ClipTestCase):
     """reverse=true in a plain pipeline string: the element asks the demuxer for reverse playback."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.dir = tempfile.mkdtemp(prefix="timewarp-reverse-")
-        cls.clip = os.path.join(cls.dir, "numbered.mkv")
-        make_numbered_clip(cls.clip)
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.dir, True)
+    make_clip = staticmethod(make_numbered_clip)
 
     def play_to_eos(self, pipeline):
         Gst = ref.gst()
