@@ -11,7 +11,8 @@
  * arm64) and chosen once per process from the CPU (cpuid through __builtin_cpu_supports).
  * Summation orders depend only on `taps` and the level, never on alignment, and a channel of
  * a two-channel product is summed exactly as the one-channel product sums it. Tails are read
- * element-wise (or with masked loads): nothing is read at or past `taps`.
+ * element-wise, by half vectors, or (AVX2 Float, at least 8 taps) as one vector ending at `taps`
+ * with the weights of lanes already summed zeroed: nothing is read at or past `taps`.
  */
 #ifndef WARP_SIMD_H
 #define WARP_SIMD_H
@@ -52,6 +53,10 @@ typedef struct WarpSIMDRowCache {
     /** The slot used last. A key lives in its hashed slot or the one next to it (index ^ 1); a
      *  new row replaces whichever of the two was not used last. */
     ptrdiff_t last;
+    /** Per slot, the slot the next point used the last time this guess missed: the slot a point
+     *  tries first, from the slot of the point before it (a constant ratio cycles through its few
+     *  phases, so the guess holds). */
+    ptrdiff_t next[WARP_SIMD_ROW_CACHE_SLOTS];
 } WarpSIMDRowCache;
 
 /** Empties `cache` and gives it `slots` slots of `stride` elements at `storage` (`slots` rounded
