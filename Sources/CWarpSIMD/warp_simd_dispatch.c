@@ -112,6 +112,5 @@ void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t
     for (int i = 0; i < WARP_SIMD_ROW_CACHE_SLOTS; i++) {
         cache->keys[i] = -1;
         cache->alphas[i] = 0;
-        cache->next[i] = 0;
     }
 }

@@ -45,79 +45,56 @@ static inline ptrdiff_t warp_simd_slot(ptrdiff_t r, unsigned long long bits, ptr
             PREFIX##_dot2_f64(left + x, right + x, scratch, taps, out + 2 * i);                                 \
         }                                                                                                       \
     }                                                                                                           \
-    /* The slot of row `r` with blend `bits` for a point whose predicted slot missed: found in its  \
-     * hashed slot or the one next to it (*hits counted), else filled by blending (replacing the   \
-     * one of the two not used last, `last`). Out of line: the loops keep their registers. */      \
-    __attribute__((noinline)) ATTR static ptrdiff_t PREFIX##_find_f32(const float *rows, const float *steps,   \
-                                                                      ptrdiff_t taps, ptrdiff_t r, float alpha, \
-                                                                      unsigned long long bits, ptrdiff_t last,  \
-                                                                      WarpSIMDRowCache *cache, ptrdiff_t *hits) {\
-        ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                         \
-        if (cache->keys[s] == r && cache->alphas[s] == bits) { ++*hits; return s; }                             \
-        if (cache->keys[s2] == r && cache->alphas[s2] == bits) { ++*hits; return s2; }                          \
-        if (last == s) s = s2; /* of the two ways, keep the row used last */                                    \
-        PREFIX##_blend_f32(rows + r, steps + r, alpha, taps, (float *)cache->storage + s * cache->stride);      \
-        cache->keys[s] = r;                                                                                     \
-        cache->alphas[s] = bits;                                                                                \
-        return s;                                                                                               \
-    }                                                                                                           \
-    __attribute__((noinline)) ATTR static ptrdiff_t PREFIX##_find_f64(const double *rows, ptrdiff_t stride,    \
-                                                                      ptrdiff_t taps, ptrdiff_t r, double alpha,\
-                                                                      unsigned long long bits, ptrdiff_t last,  \
-                                                                      WarpSIMDRowCache *cache, ptrdiff_t *hits) {\
-        ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                         \
-        if (cache->keys[s] == r && cache->alphas[s] == bits) { ++*hits; return s; }                             \
-        if (cache->keys[s2] == r && cache->alphas[s2] == bits) { ++*hits; return s2; }                          \
-        if (last == s) s = s2;                                                                                  \
-        PREFIX##_blend_f64(rows + r, rows + r + stride, alpha, taps, (double *)cache->storage + s * cache->stride);\
-        cache->keys[s] = r;                                                                                     \
-        cache->alphas[s] = bits;                                                                                \
-        return s;                                                                                               \
-    }                                                                                                           \
-    /* Each point first tries the slot that followed the previous point's slot last time           \
-     * (`cache->next`: a constant ratio cycles through its few phases), then `find`. */            \
     ATTR static ptrdiff_t PREFIX##_sinc2c_f32(const float *left, const float *right, const float *rows,         \
                                               const float *steps, ptrdiff_t taps, const ptrdiff_t *plan,        \
                                               const float *alphas, ptrdiff_t count, float *out, WarpSIMDRowCache *cache) {\
-        ptrdiff_t hits = 0, last = cache->last;                                                                 \
-        const float *storage = (const float *)cache->storage;                                                   \
-        const ptrdiff_t mask = cache->mask, width = cache->stride;                                              \
+        ptrdiff_t hits = 0;                                                                                     \
+        float *storage = (float *)cache->storage;                                                               \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
             ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
-            unsigned long long bits = warp_simd_float_bits(alphas[i]);                                          \
-            ptrdiff_t p = last & mask, s = cache->next[p];                                                      \
+            float alpha = alphas[i];                                                                            \
+            unsigned long long bits = warp_simd_float_bits(alpha);                                              \
+            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                     \
             if (cache->keys[s] == r && cache->alphas[s] == bits) {                                              \
                 hits++;                                                                                         \
+            } else if (cache->keys[s2] == r && cache->alphas[s2] == bits) {                                     \
+                hits++;                                                                                         \
+                s = s2;                                                                                         \
             } else {                                                                                            \
-                s = PREFIX##_find_f32(rows, steps, taps, r, alphas[i], bits, last, cache, &hits);               \
-                cache->next[p] = s;                                                                             \
+                if (cache->last == s) s = s2; /* of the two ways, keep the row used last */                     \
+                PREFIX##_blend_f32(rows + r, steps + r, alpha, taps, storage + s * cache->stride);              \
+                cache->keys[s] = r;                                                                             \
+                cache->alphas[s] = bits;                                                                        \
             }                                                                                                   \
-            last = s;                                                                                           \
-            PREFIX##_dot2_f32(left + x, right + x, storage + s * width, taps, out + 2 * i);                     \
+            cache->last = s;                                                                                    \
+            PREFIX##_dot2_f32(left + x, right + x, storage + s * cache->stride, taps, out + 2 * i);             \
         }                                                                                                       \
-        cache->last = last;                                                                                     \
         return hits;                                                                                            \
     }                                                                                                           \
     ATTR static ptrdiff_t PREFIX##_sinc2c_f64(const double *left, const double *right, const double *rows,      \
                                               ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan,          \
                                               const double *alphas, ptrdiff_t count, double *out, WarpSIMDRowCache *cache) {\
-        ptrdiff_t hits = 0, last = cache->last;                                                                 \
-        const double *storage = (const double *)cache->storage;                                                 \
-        const ptrdiff_t mask = cache->mask, width = cache->stride;                                              \
+        ptrdiff_t hits = 0;                                                                                     \
+        double *storage = (double *)cache->storage;                                                             \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
             ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
-            unsigned long long bits = warp_simd_double_bits(alphas[i]);                                         \
-            ptrdiff_t p = last & mask, s = cache->next[p];                                                      \
+            double alpha = alphas[i];                                                                           \
+            unsigned long long bits = warp_simd_double_bits(alpha);                                             \
+            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                     \
             if (cache->keys[s] == r && cache->alphas[s] == bits) {                                              \
                 hits++;                                                                                         \
+            } else if (cache->keys[s2] == r && cache->alphas[s2] == bits) {                                     \
+                hits++;                                                                                         \
+                s = s2;                                                                                         \
             } else {                                                                                            \
-                s = PREFIX##_find_f64(rows, stride, taps, r, alphas[i], bits, last, cache, &hits);              \
-                cache->next[p] = s;                                                                             \
+                if (cache->last == s) s = s2; /* of the two ways, keep the row used last */                     \
+                PREFIX##_blend_f64(rows + r, rows + r + stride, alpha, taps, storage + s * cache->stride);      \
+                cache->keys[s] = r;                                                                             \
+                cache->alphas[s] = bits;                                                                        \
             }                                                                                                   \
-            last = s;                                                                                           \
-            PREFIX##_dot2_f64(left + x, right + x, storage + s * width, taps, out + 2 * i);                     \
+            cache->last = s;                                                                                    \
+            PREFIX##_dot2_f64(left + x, right + x, storage + s * cache->stride, taps, out + 2 * i);             \
         }                                                                                                       \
-        cache->last = last;                                                                                     \
         return hits;                                                                                            \
     }                                                                                                           \
     const WarpSIMDKernels NAME = {                                                                              \

@@ -53,10 +53,6 @@ typedef struct WarpSIMDRowCache {
     /** The slot used last. A key lives in its hashed slot or the one next to it (index ^ 1); a
      *  new row replaces whichever of the two was not used last. */
     ptrdiff_t last;
-    /** Per slot, the slot the next point used the last time this guess missed: the slot a point
-     *  tries first, from the slot of the point before it (a constant ratio cycles through its few
-     *  phases, so the guess holds). */
-    ptrdiff_t next[WARP_SIMD_ROW_CACHE_SLOTS];
 } WarpSIMDRowCache;
 
 /** Empties `cache` and gives it `slots` slots of `stride` elements at `storage` (`slots` rounded
