@@ -1,6 +1,8 @@
 /* x86-64 kernels: SSE2 (four floats, two doubles) and AVX2 with FMA (eight floats, four doubles).
  * Two accumulators per channel; then one vector more if it fits; then the tail (AVX2: one half
- * vector if it fits), one element at a time. Nothing at or past `taps` is read. */
+ * vector if it fits), one element at a time; the AVX2 Float products of at least 8 taps instead
+ * take their last taps as one vector ending at `taps`, its lanes summed already zeroed. Nothing at
+ * or past `taps` is read. */
 #if defined(__x86_64__)
 #include <immintrin.h>
 #include "warp_simd_levels.h"
@@ -179,48 +181,57 @@ AVX2 static inline float blend1_ps(const float *row, const float *step, float al
     return __builtin_fmaf(alpha, step[t], row[t]);
 }
 
-AVX2 static float avx2_dot_blend_f32(const float *x, const float *row, const float *step, float alpha,
-                                     ptrdiff_t taps) {
-    const __m256 a = _mm256_set1_ps(alpha);
-    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
-    ptrdiff_t t = 0;
-    for (; t + 16 <= taps; t += 16) {
-        s0 = _mm256_fmadd_ps(blend256_ps(row, step, a, t), _mm256_loadu_ps(x + t), s0);
-        s1 = _mm256_fmadd_ps(blend256_ps(row, step, a, t + 8), _mm256_loadu_ps(x + t + 8), s1);
-    }
-    if (t + 8 <= taps) {
-        s0 = _mm256_fmadd_ps(blend256_ps(row, step, a, t), _mm256_loadu_ps(x + t), s0);
-        t += 8;
-    }
-    __m128 h = fold256_ps(_mm256_add_ps(s0, s1));
-    if (t + 4 <= taps) {
-        h = _mm_fmadd_ps(blend128_ps(row, step, a, t), _mm_loadu_ps(x + t), h);
-        t += 4;
-    }
-    float s = hsum_ps(h);
-    for (; t < taps; t++) s = __builtin_fmaf(blend1_ps(row, step, alpha, t), x[t], s);
-    return s;
+/* Lanes 8 - r ... 7 set (r = 0 ... 8): the mask of a tail vector that ends at `taps` and whose
+ * first 8 - r lanes were summed already (load at warp_avx2_tail_mask + r). */
+static const int warp_avx2_tail_mask[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1};
+
+AVX2 static inline __m256 tail_mask(ptrdiff_t r) {
+    return _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(warp_avx2_tail_mask + r)));
 }
 
-AVX2 static void avx2_dot2_blend_f32(const float *x, const float *y, const float *row, const float *step,
-                                     float alpha, ptrdiff_t taps, float *out) {
+/* The sums of `sx` and of `sy` in lanes 0 and 1: ((x0 + x1) + (x4 + x5)) + ((x2 + x3) + (x6 + x7)).
+ * One channel uses it with sy = sx, so each channel is summed in the same order either way. */
+AVX2 static inline __m128 hsum2_256(__m256 sx, __m256 sy) {
+    __m256 h = _mm256_hadd_ps(sx, sy);
+    __m128 f = fold256_ps(h);
+    return _mm_hadd_ps(f, f);
+}
+
+/* At least 8 taps: two accumulators, one vector more if it fits, then the last r < 8 taps as a
+ * vector that ends at `taps` (it reads taps - 8 ... taps - 1) with its first 8 - r weights zeroed,
+ * into the second accumulator; one horizontal sum for both channels. The same order with ready
+ * weights (W_LOAD) or blended ones. */
+#define AVX2_DOT_WIDE(W_LOAD, W_TAIL)                                                                         \
+    ptrdiff_t t = 0;                                                                                           \
+    for (; t + 16 <= taps; t += 16) {                                                                          \
+        __m256 w0 = W_LOAD(t), w1 = W_LOAD(t + 8);                                                             \
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);                                                  \
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);                                                  \
+        s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + t + 8), s1);                                              \
+        q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(y + t + 8), q1);                                              \
+    }                                                                                                          \
+    if (t + 8 <= taps) {                                                                                       \
+        __m256 w0 = W_LOAD(t);                                                                                 \
+        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);                                                  \
+        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);                                                  \
+        t += 8;                                                                                                \
+    }                                                                                                          \
+    if (t < taps) {                                                                                            \
+        ptrdiff_t e = taps - 8;                                                                                \
+        __m256 w0 = _mm256_and_ps(W_TAIL(e), tail_mask(taps - t));                                             \
+        s1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + e), s1);                                                  \
+        q1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + e), q1);                                                  \
+    }
+
+#define AVX2_W_BLEND(t) blend256_ps(row, step, a, (t))
+#define AVX2_W_READY(t) _mm256_loadu_ps(w + (t))
+
+/* Fewer than 8 taps: one half vector if it fits, then one element at a time. */
+AVX2 static void avx2_dot2_blend_short(const float *x, const float *y, const float *row, const float *step,
+                                       float alpha, ptrdiff_t taps, float *out) {
     const __m256 a = _mm256_set1_ps(alpha);
-    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+    __m128 hx = _mm_setzero_ps(), hy = _mm_setzero_ps();
     ptrdiff_t t = 0;
-    for (; t + 16 <= taps; t += 16) {
-        __m256 w0 = blend256_ps(row, step, a, t), w1 = blend256_ps(row, step, a, t + 8);
-        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
-        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
-        s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + t + 8), s1);
-        q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(y + t + 8), q1);
-    }
-    if (t + 8 <= taps) {
-        __m256 w0 = blend256_ps(row, step, a, t);
-        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
-        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
-        t += 8;
-    }
-    __m128 hx = fold256_ps(_mm256_add_ps(s0, s1)), hy = fold256_ps(_mm256_add_ps(q0, q1));
     if (t + 4 <= taps) {
         __m128 w0 = blend128_ps(row, step, a, t);
         hx = _mm_fmadd_ps(w0, _mm_loadu_ps(x + t), hx);
@@ -237,37 +248,69 @@ AVX2 static void avx2_dot2_blend_f32(const float *x, const float *y, const float
     out[1] = sy;
 }
 
-/* avx2_dot2_blend_f32 with ready weights, in the same order. */
-AVX2 static void avx2_dot2_f32(const float *x, const float *y, const float *w, ptrdiff_t taps, float *out) {
-    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+AVX2 static float avx2_dot_blend_f32(const float *x, const float *row, const float *step, float alpha,
+                                     ptrdiff_t taps) {
+    if (taps < 8) {
+        float out[2];
+        avx2_dot2_blend_short(x, x, row, step, alpha, taps, out);
+        return out[0];
+    }
+    const __m256 a = _mm256_set1_ps(alpha);
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
     ptrdiff_t t = 0;
     for (; t + 16 <= taps; t += 16) {
-        __m256 w0 = _mm256_loadu_ps(w + t), w1 = _mm256_loadu_ps(w + t + 8);
-        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
-        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
-        s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + t + 8), s1);
-        q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(y + t + 8), q1);
+        s0 = _mm256_fmadd_ps(blend256_ps(row, step, a, t), _mm256_loadu_ps(x + t), s0);
+        s1 = _mm256_fmadd_ps(blend256_ps(row, step, a, t + 8), _mm256_loadu_ps(x + t + 8), s1);
     }
     if (t + 8 <= taps) {
-        __m256 w0 = _mm256_loadu_ps(w + t);
-        s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + t), s0);
-        q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(y + t), q0);
+        s0 = _mm256_fmadd_ps(blend256_ps(row, step, a, t), _mm256_loadu_ps(x + t), s0);
         t += 8;
     }
-    __m128 hx = fold256_ps(_mm256_add_ps(s0, s1)), hy = fold256_ps(_mm256_add_ps(q0, q1));
-    if (t + 4 <= taps) {
-        __m128 w0 = _mm_loadu_ps(w + t);
-        hx = _mm_fmadd_ps(w0, _mm_loadu_ps(x + t), hx);
-        hy = _mm_fmadd_ps(w0, _mm_loadu_ps(y + t), hy);
-        t += 4;
+    if (t < taps) {
+        ptrdiff_t e = taps - 8;
+        __m256 w0 = _mm256_and_ps(blend256_ps(row, step, a, e), tail_mask(taps - t));
+        s1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + e), s1);
     }
-    float sx = hsum_ps(hx), sy = hsum_ps(hy);
-    for (; t < taps; t++) {
-        sx = __builtin_fmaf(w[t], x[t], sx);
-        sy = __builtin_fmaf(w[t], y[t], sy);
+    __m256 s = _mm256_add_ps(s0, s1);
+    return _mm_cvtss_f32(hsum2_256(s, s));
+}
+
+AVX2 static void avx2_dot2_blend_f32(const float *x, const float *y, const float *row, const float *step,
+                                     float alpha, ptrdiff_t taps, float *out) {
+    if (taps < 8) {
+        avx2_dot2_blend_short(x, y, row, step, alpha, taps, out);
+        return;
     }
-    out[0] = sx;
-    out[1] = sy;
+    const __m256 a = _mm256_set1_ps(alpha);
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+    AVX2_DOT_WIDE(AVX2_W_BLEND, AVX2_W_BLEND)
+    _mm_storel_pi((__m64 *)out, hsum2_256(_mm256_add_ps(s0, s1), _mm256_add_ps(q0, q1)));
+}
+
+/* avx2_dot2_blend_f32 with ready weights, in the same order. */
+AVX2 static void avx2_dot2_f32(const float *x, const float *y, const float *w, ptrdiff_t taps, float *out) {
+    if (taps < 8) {
+        float sx = 0, sy = 0;
+        ptrdiff_t t = 0;
+        if (t + 4 <= taps) {
+            __m128 w0 = _mm_loadu_ps(w);
+            __m128 hx = _mm_fmadd_ps(w0, _mm_loadu_ps(x), _mm_setzero_ps());
+            __m128 hy = _mm_fmadd_ps(w0, _mm_loadu_ps(y), _mm_setzero_ps());
+            sx = hsum_ps(hx);
+            sy = hsum_ps(hy);
+            t += 4;
+        }
+        for (; t < taps; t++) {
+            sx = __builtin_fmaf(w[t], x[t], sx);
+            sy = __builtin_fmaf(w[t], y[t], sy);
+        }
+        out[0] = sx;
+        out[1] = sy;
+        return;
+    }
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+    AVX2_DOT_WIDE(AVX2_W_READY, AVX2_W_READY)
+    _mm_storel_pi((__m64 *)out, hsum2_256(_mm256_add_ps(s0, s1), _mm256_add_ps(q0, q1)));
 }
 
 AVX2 static void avx2_blend_f32(const float *row, const float *step, float alpha, ptrdiff_t taps, float *w) {

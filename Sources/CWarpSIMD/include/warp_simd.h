@@ -11,7 +11,8 @@
  * arm64) and chosen once per process from the CPU (cpuid through __builtin_cpu_supports).
  * Summation orders depend only on `taps` and the level, never on alignment, and a channel of
  * a two-channel product is summed exactly as the one-channel product sums it. Tails are read
- * element-wise (or with masked loads): nothing is read at or past `taps`.
+ * element-wise, by half vectors, or (AVX2 Float, at least 8 taps) as one vector ending at `taps`
+ * with the weights of lanes already summed zeroed: nothing is read at or past `taps`.
  */
 #ifndef WARP_SIMD_H
 #define WARP_SIMD_H

@@ -94,14 +94,33 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     private static func phase(_ c: Double, _ n: Int64, phases: Int, phasesD: Double) -> (phi: Int, alpha: W) {
         var f = c - Double(n)
         if !(f >= 0 && f < 1) { f = 0 }      // unreachable for c in 0 ... 2^52; keeps phi in range
-        let fp = f * phasesD
-        var phi = Int(fp)                    // 0 <= fp <= phases
-        if phi >= phases { phi = phases &- 1 }
+        return blend(f * phasesD, phases: phases)
+    }
+
+    /// The row and blend of `fp = f * phases` (`0 <= f < 1`, so `0 <= fp <= phases`): `phi` is
+    /// `fp - 1/2` rounded to a whole number (to even) through the bits of `fp - 1/2 + 1.5 * 2^52`,
+    /// which is `floor(fp)` except at a whole `fp`, where it may be one less with the blend 1 (the
+    /// next row's weights, up to rounding); no conversion that could trap. The blend is rounded as
+    /// `phase` says.
+    @inline(__always)
+    static func blend(_ fp: Double, phases: Int) -> (phi: Int, alpha: W) {
+        // In [2^52, 2^53) whole numbers are exactly the doubles: the sum is rounded to one.
+        let y = (fp - 0.5) + rowShift
+        var phi = Int(truncatingIfNeeded: y.bitPattern &- rowShift.bitPattern)   // 0 ... phases
+        var whole = y - rowShift                                                 // Double(phi), exact
+        if phi >= phases {
+            phi = phases &- 1
+            whole = Double(phi)
+        }
         // 0 <= a * 2^20 <= 2^20: adding and removing 2^52 rounds it to a whole number (to even).
-        let a = fp - Double(phi)
+        let a = fp - whole
         let q = (a * alphaScale + roundingShift) - roundingShift
         return (phi, W(warpDouble: q * (1 / alphaScale)))
     }
+
+    /// 1.5 * 2^52: `(x + 1.5 * 2^52) - 1.5 * 2^52` is `x` rounded to a whole number for
+    /// `-2^51 <= x < 2^51`, and the bit patterns differ by that number.
+    static var rowShift: Double { 6_755_399_441_055_744 }
 
     /// Blends are multiples of `1 / alphaScale` of a table step (exact in `Float`). Rounding moves
     /// an output by at most 2^-21 of a step, `1 / (2^21 P g)` input samples at bandwidth `g` (`P`
@@ -279,14 +298,10 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             // general path, as there); then `phase` without its range check.
             let f = c - lp
             guard f.bitPattern < WarpSincKernel.oneBits else { return false }
-            let fp = f * phasesD
-            var phi = Int(fp)                    // 0 <= fp <= phases
-            if phi >= phases { phi = phases &- 1 }
-            let a = fp - Double(phi)
-            let q = (a * Self.alphaScale + Self.roundingShift) - Self.roundingShift
+            let (phi, alpha) = Self.blend(f * phasesD, phases: phases)
             plan[2 &* k] = Int(truncatingIfNeeded: n &+ offset)
             plan[2 &* k &+ 1] = phi &* stride
-            alphas[k] = W(warpDouble: q * (1 / Self.alphaScale))
+            alphas[k] = alpha
             smoothedScale = scale
             return true
         }
