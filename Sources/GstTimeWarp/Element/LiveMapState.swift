@@ -13,9 +13,10 @@ final class LiveMapState: Sendable {
     let followingController = Atomic<Bool>(false)
     /// A warning about unusable control values was posted in this stream.
     let warnedController = Atomic<Bool>(false)
-    /// The streaming thread is syncing the control bindings (`gst_object_sync_values`): a
-    /// `factor` set now comes from the control source.
-    let syncingControls = Atomic<Bool>(false)
+    /// The thread that is syncing the control bindings (`gst_object_sync_values`, its
+    /// `CurrentThread.identity`; 0 when none is): a `factor` set on that thread now comes from
+    /// the control source, one set on another thread from the application.
+    let syncingThread = Atomic<UInt>(0)
 
     /// The step at which a bound `factor` is read (ns): 1 ms, fine enough that the output
     /// follows `∫ factor dt` to well under a millisecond.

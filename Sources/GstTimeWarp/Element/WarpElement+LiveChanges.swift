@@ -15,10 +15,10 @@ extension WarpElement where S: ~Copyable {
         let bound = element.hasControlBindings
         if bound {
             // The values set by the sync are the control source's: when the map follows it, they
-            // are no property change to schedule (`setProperty` checks this flag).
-            live.syncingControls.store(true, ordering: .relaxed)
+            // are no property change to schedule (`setProperty` checks the thread).
+            live.syncingThread.store(CurrentThread.identity, ordering: .relaxed)
             element.syncControlledValues(at: streamTime)
-            live.syncingControls.store(false, ordering: .relaxed)
+            live.syncingThread.store(0, ordering: .relaxed)
         }
         let factorBound = bound && element.isControlled("factor")
         var changed = live.settingsChanged.load(ordering: .acquiring)

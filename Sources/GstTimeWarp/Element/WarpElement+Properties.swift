@@ -8,7 +8,7 @@ extension WarpElement where S: ~Copyable {
         let property = TimeWarpPropertyId(rawValue: id)
         // A value the control source gives while the map follows it (the sync at each buffer) is
         // already in the map, read from the source itself: no change to schedule.
-        if property == TIMEWARP_PROP_FACTOR, live.syncingControls.load(ordering: .relaxed),
+        if property == TIMEWARP_PROP_FACTOR, live.syncingThread.load(ordering: .relaxed) == CurrentThread.identity,
            live.followingController.load(ordering: .relaxed) {
             shared.withLock { $0.settings.timeMap.factor = value.double }
             return true
