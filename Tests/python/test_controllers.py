@@ -146,20 +146,23 @@ class ControllerDurationTests(unittest.TestCase):
         self.assertTrue(ok)
         self.assertAlmostEqual(d / Gst.SECOND, 13.0, delta=1e-6)
 
-    def test_duration_changed_is_posted_when_a_change_moves_the_duration(self):
-        """factor 1 -> 2 set in the probe of the 150th frame (pts 149/30 s), so the change applies at
-        t_c = 149/30 s: the duration goes from 10 s to t_c + 2 (10 - t_c) = 20 - 149/30 s."""
+    @staticmethod
+    def change_at_frame_150(p, change):
+        """Calls `change()` in the probe of the 150th frame into element "w" (pts 149/30 s),
+        counting from the first frame, preroll included."""
         Gst = ref.gst()
-        p = Gst.parse_launch(VIDEO + " ! video/x-raw,framerate=0/1 ! fakesink sync=false")
-        w = p.get_by_name("w")
         seen = []
 
         def probe(pad, info):
             seen.append(info.get_buffer().pts)
             if len(seen) == 150:
-                w.set_property("factor", 2.0)
+                change()
             return Gst.PadProbeReturn.OK
-        w.get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, probe)
+        p.get_by_name("w").get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, probe)
+
+    def play_counting_duration_changes(self, p):
+        """Plays `p` to EOS; returns whether DURATION_CHANGED was posted and the duration at EOS (ns)."""
+        Gst = ref.gst()
         p.set_state(Gst.State.PLAYING)
         changed = False
         bus = p.get_bus()
@@ -171,11 +174,21 @@ class ControllerDurationTests(unittest.TestCase):
             changed = True
         ok, d = p.query_duration(Gst.Format.TIME)
         p.set_state(Gst.State.NULL)
+        self.assertIsNotNone(msg, "no EOS within 30 s")
         self.assertEqual(msg.type, Gst.MessageType.EOS)
-        self.assertTrue(changed)
         self.assertTrue(ok)
-        self.assertAlmostEqual(d / Gst.SECOND, 20 - 149 / 30, delta=1e-6)
+        return changed, d
 
+    def test_duration_changed_is_posted_when_a_change_moves_the_duration(self):
+        """factor 1 -> 2 set in the probe of the 150th frame (pts 149/30 s), so the change applies at
+        t_c = 149/30 s: the duration goes from 10 s to t_c + 2 (10 - t_c) = 20 - 149/30 s."""
+        Gst = ref.gst()
+        p = Gst.parse_launch(VIDEO + " ! video/x-raw,framerate=0/1 ! fakesink sync=false")
+        w = p.get_by_name("w")
+        self.change_at_frame_150(p, lambda: w.set_property("factor", 2.0))
+        changed, d = self.play_counting_duration_changes(p)
+        self.assertTrue(changed)
+        self.assertAlmostEqual(d / Gst.SECOND, 20 - 149 / 30, delta=1e-6)
 
     def test_control_points_set_while_playing_are_followed(self):
         """A constant source (1 at 0 s and 10 s) read ahead gives 10 s. In the probe of the 150th
@@ -191,34 +204,17 @@ class ControllerDurationTests(unittest.TestCase):
         p = Gst.parse_launch(VIDEO + " ! video/x-raw,framerate=0/1 ! fakesink sync=false")
         w = p.get_by_name("w")
         w.add_control_binding(GstController.DirectControlBinding.new_absolute(w, "factor", cs))
-        seen = []
-
-        def probe(pad, info):
-            seen.append(info.get_buffer().pts)
-            if len(seen) == 150:
-                cs.set(6 * Gst.SECOND, 2.0)
-            return Gst.PadProbeReturn.OK
-        w.get_static_pad("sink").add_probe(Gst.PadProbeType.BUFFER, probe)
+        self.change_at_frame_150(p, lambda: cs.set(6 * Gst.SECOND, 2.0))
         p.set_state(Gst.State.PAUSED)
         p.get_state(10 * Gst.SECOND)
         ok, before = p.query_duration(Gst.Format.TIME)
         self.assertTrue(ok)
         self.assertAlmostEqual(before / Gst.SECOND, 10.0, delta=1e-6)
-        p.set_state(Gst.State.PLAYING)
-        changed = False
-        bus = p.get_bus()
-        while True:
-            msg = bus.timed_pop_filtered(30 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR
-                                         | Gst.MessageType.DURATION_CHANGED)
-            if msg is None or msg.type != Gst.MessageType.DURATION_CHANGED:
-                break
-            changed = True
-        ok, d = p.query_duration(Gst.Format.TIME)
-        p.set_state(Gst.State.NULL)
-        self.assertEqual(msg.type, Gst.MessageType.EOS)
+        changed, d = self.play_counting_duration_changes(p)
         self.assertTrue(changed)
         tc = 149 / 30
         self.assertAlmostEqual(d / Gst.SECOND, tc + (6 - tc) + (36 - tc * tc) / 12 + 6, delta=1e-6)
+
 
 if __name__ == "__main__":
     unittest.main()
