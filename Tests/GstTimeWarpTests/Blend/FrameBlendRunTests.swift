@@ -85,6 +85,19 @@ final class FrameBlendRunTests: XCTestCase {
         XCTAssertTrue(warnings.first?.text.contains("v210") ?? false, "\(warnings.map(\.text))")
     }
 
+    func testUnsupportedFormatInFlowModeNamesFlowInItsWarning() {
+        // The warning names the mode the user set, not always "blend".
+        let caps = "video/x-raw,format=v210,width=48,height=2,framerate=30/1"
+        let h = Harness("videotimewarp factor=2 frame-mode=flow")
+        h.setCaps(input: caps, output: caps)
+        for n in 0..<3 { h.push(pts: clip.pts(n), duration: clip.pts(n + 1) - clip.pts(n), tag: UInt8(n), size: 512) }
+        h.pushEOS()
+        XCTAssertEqual(h.pullAll().map(\.tag), [0, 1, 1, 2, 2, 2])
+        let warnings = h.messages().filter { !$0.isError }.map(\.text)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains("frame-mode=flow cannot mix v210") ?? false, "\(warnings)")
+    }
+
     func testFramesTooSmallForTheCapsShowTheNearestFrameWithOneWarning() {
         // GRAY8 8x2 needs 16 bytes; 4-byte frames cannot be mapped. Slot 1 (halfway between
         // frames 0 and 1, equal weights) shows the later one, as nearest mode breaks ties.

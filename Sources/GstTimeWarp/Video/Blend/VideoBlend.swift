@@ -17,8 +17,8 @@ extension VideoState {
             if !format.warnedUnblendable {
                 format.warnedUnblendable = true
                 out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "frame-mode=blend cannot mix \(unsupported.name): showing the nearest frames",
-                                debug: "blending mixes 8-bit planar and packed formats, P010_10LE, "
+                                "frame-mode=\(run.segment.frameMode.nick) cannot mix \(unsupported.name): showing the nearest frames",
+                                debug: "blend and flow mix 8-bit planar and packed formats, P010_10LE, "
                                                 + "I420_10LE and GRAY16_LE in system memory")
             }
             return false
