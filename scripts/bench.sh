@@ -95,15 +95,26 @@ EOF
 # Both sides of a pair have the same elements around the one compared: the variable-rate side
 # needs a capsfilter (framerate=0/1) to leave the fixed-rate path, so identity's side gets one too
 # (a capsfilter costs the same per buffer whatever its caps), and the ratio is the element's.
+# The goals issue 24 set (<= 0.9 and <= 0.7) are out of reach as the pairs are defined: at 64x64
+# the source, capsfilter and sink cost about 9x what identity adds (callgrind, 14,029 against
+# 1,524 instructions per buffer), so even no element scores about 0.90 against identity (the
+# "floor" row), and the 30 -> 60 side must push every buffer twice through the capsfilter and
+# sink. scripts/per-buffer-instructions.sh prints each element's own cost beside identity's
+# and videorate's, the measure that can still be compared.
 video_path_benchmarks() {
   local sink="fakesink sync=false" frames src dur
   frames=$(n 400000)
   src="videotestsrc num-buffers=$frames pattern=solid-color ! video/x-raw,width=64,height=64,framerate=30/1"
   dur=$(( frames * 1000000000 / 30 ))
-  add_pair "64x64, $frames fr: variable rate cosine vs identity (goal <= 0.9)" \
+  add_pair "64x64, $frames fr: variable rate cosine vs identity (goal <= 0.9: see below)" \
     "$src ! videotimewarp function=cosine factor=1 duration=$dur ! video/x-raw,framerate=0/1 ! $sink" \
     "$src ! identity ! video/x-raw ! $sink"
-  add_pair "64x64, $frames fr: 30 -> 60 fps vs videorate 60 fps (goal <= 0.7)" \
+  # The floor of the pair above: no element at all on our side. A ratio at or above 0.9 here
+  # means the goal of 0.9 asks the element to cost less than nothing.
+  add_pair "64x64, $frames fr: floor: NO element vs identity" \
+    "$src ! capsfilter caps=video/x-raw ! $sink" \
+    "$src ! identity ! video/x-raw ! $sink"
+  add_pair "64x64, $frames fr: 30 -> 60 fps vs videorate 60 fps (goal <= 0.7: see below)" \
     "$src ! videotimewarp ! video/x-raw,framerate=60/1 ! $sink" \
     "$src ! videorate ! video/x-raw,framerate=60/1 ! $sink"
 }
@@ -231,23 +242,25 @@ def run(pipeline):
     if r.returncode != 0 or out.startswith("ERROR"):
         return None, out
     wall, cpu = map(float, out.split())
-    return wall, None
+    return (wall, cpu), None
 
 rows = []
 for idx, (label, ours, theirs) in enumerate(pairs, 1):
     print("[%d/%d] %s" % (idx, len(pairs), label), file=sys.stderr, flush=True)
     times = {"ours": [], "theirs": []}
+    cpus = {"ours": [], "theirs": []}
     errors = {}
     for _ in range(reps):                      # interleaved: ours, theirs, ours, theirs, ...
         for key, pipe in (("ours", ours), ("theirs", theirs)):
             if key in errors:
                 continue
-            wall, err = run(pipe)
+            measured, err = run(pipe)
             if err:
                 errors[key] = err
             else:
-                times[key].append(wall)
-    rows.append((label, ours, theirs, times, errors))
+                times[key].append(measured[0])
+                cpus[key].append(measured[1])
+    rows.append((label, ours, theirs, times, cpus, errors))
 
 def fmt(ts):
     return "%8.3f %8.3f" % (min(ts), statistics.median(ts)) if ts else "%17s" % "error"
@@ -257,26 +270,29 @@ def ratio(a, b):
 
 w = max([len(r[0]) for r in rows] + [26])
 print()
-print("%-*s  %17s  %17s  %6s  %6s" % (w, "pair (ours vs GStreamer's)", "ours min/med s", "gst min/med s",
-                                      "r(min)", "r(med)"))
-print("-" * (w + 55))
-for label, ours, theirs, times, errors in rows:
+print("%-*s  %17s  %17s  %6s  %6s  %6s" % (w, "pair (ours vs GStreamer's)", "ours min/med s", "gst min/med s",
+                                            "r(min)", "r(med)", "r(cpu)"))
+print("-" * (w + 63))
+for label, ours, theirs, times, cpus, errors in rows:
     o, t = times["ours"], times["theirs"]
     rs = (ratio(min(o), min(t)) + "  " + ratio(statistics.median(o), statistics.median(t))
           if o and t else "   n/a     n/a")
-    print("%-*s  %s  %s  %s" % (w, label, fmt(o), fmt(t), rs))
+    oc, tc = cpus["ours"], cpus["theirs"]
+    rc = ratio(min(oc), min(tc)) if oc and tc else "   n/a"
+    print("%-*s  %s  %s  %s  %s" % (w, label, fmt(o), fmt(t), rs, rc))
 print()
 print("r = ours / GStreamer's (min: of the minima; med: of the medians); %d interleaved runs each;"
       % reps)
-print("wall time from PLAYING to EOS, one process per run.")
+print("wall time from PLAYING to EOS, one process per run; r(cpu): the same of the minima of the")
+print("process's CPU time (all threads) over the same span, steadier than wall time on a shared machine.")
 print("(*) not the same work: factor=0.8 shortens the clip to 0.8x before 30->24 fps, so it emits")
 print("    0.64 frames per input frame where videorate emits 0.8.")
-errs = [(l, k, e) for l, _, _, _, es in rows for k, e in es.items()]
+errs = [(l, k, e) for l, _, _, _, _, es in rows for k, e in es.items()]
 for label, key, err in errs:
     print("error in %s (%s): %s" % (label, key, err))
 print()
 print("pipelines:")
-for label, ours, theirs, _, _ in rows:
+for label, ours, theirs, _, _, _ in rows:
     print("  %s\n    ours:   %s\n    theirs: %s" % (label, ours, theirs))
 EOF
 

@@ -23,15 +23,23 @@ irs() {
     videotestsrc num-buffers="$1" pattern=solid-color ! video/x-raw,width=64,height=64,framerate=30/1 ! $tail \
     ! fakesink sync=false 2>&1 | awk '/I +refs/ {gsub(",", "", $4); print $4}'
 }
-row() {
+row() {  # label tail -> prints the row, sets $last to the instructions per buffer
   local a b
   a=$(irs 10000 "$2"); b=$(irs 30000 "$2")
-  printf '  %-58s %7d\n' "$1" $(( (b - a) / 20000 ))
+  last=$(( (b - a) / 20000 ))
+  printf '  %-58s %7d\n' "$1" "$last"
 }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 echo "instructions per input buffer, whole pipeline ($src ! ... ! fakesink):"
-row "no element (capsfilter caps=video/x-raw)" "capsfilter caps=video/x-raw"
-row "identity ! video/x-raw" "identity ! video/x-raw"
+row "no element (capsfilter caps=video/x-raw)" "capsfilter caps=video/x-raw"; none=$last
+row "identity ! video/x-raw" "identity ! video/x-raw"; identity=$last
 row "videotimewarp variable rate (cosine) ! framerate=0/1" \
-    "videotimewarp function=cosine factor=1 duration=@D@ ! video/x-raw,framerate=0/1"
-row "videorate ! framerate=60/1" "videorate ! video/x-raw,framerate=60/1"
-row "videotimewarp ! framerate=60/1" "videotimewarp ! video/x-raw,framerate=60/1"
+    "videotimewarp function=cosine factor=1 duration=@D@ ! video/x-raw,framerate=0/1"; variable=$last
+row "videorate ! framerate=60/1" "videorate ! video/x-raw,framerate=60/1"; videorate=$last
+row "videotimewarp ! framerate=60/1" "videotimewarp ! video/x-raw,framerate=60/1"; fixed=$last
+echo "whole-pipeline ratios (what make bench times):"
+echo "  variable rate / identity: $(ratio "$variable" "$identity")   (no element / identity, the floor: $(ratio "$none" "$identity"))"
+echo "  30 -> 60 / videorate:     $(ratio "$fixed" "$videorate")"
+echo "each element's own cost (its row minus the no-element row, the second push downstream included for 30 -> 60):"
+echo "  videotimewarp variable rate $(( variable - none )) / identity $(( identity - none )) = $(ratio $(( variable - none )) $(( identity - none )))"
+echo "  videotimewarp 30 -> 60 $(( fixed - none )) / videorate $(( videorate - none )) = $(ratio $(( fixed - none )) $(( videorate - none )))"
