@@ -12,6 +12,12 @@ timewarp_element_impl (gpointer instance)
       ? ((TimeWarpElement *) instance)->impl : NULL;
 }
 
+void *
+timewarp_element_impl_of_pad_parent (gpointer parent)
+{
+  return parent ? ((TimeWarpElement *) parent)->impl : NULL;
+}
+
 static GstPad *
 add_pad (GstElement * element, GstElementClass * klass, const gchar * name)
 {

@@ -114,6 +114,12 @@ GType timewarp_flow_quality_get_type (void);
  * NULL: the one way Swift reaches an element's `impl`. */
 void *timewarp_element_impl (gpointer instance);
 
+/** The Swift object of `parent`, the parent a sink pad's chain function is called with, without
+ * the GType check (it costs a type lookup per buffer): only the chain function that
+ * timewarp_element_init installs on the element's own sink pad may call it, whose parent is
+ * always the element that added the pad (NULL gives NULL). */
+void *timewarp_element_impl_of_pad_parent (gpointer parent);
+
 /** Registers the timewarp plugin statically (tests, gst-warp-launch, embedding apps). */
 gboolean timewarp_register_static (void);
 

@@ -33,7 +33,9 @@ func timewarpImplChain(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMut
     var pending: Buffer? = Buffer(taking: buffer)
     // Called for every buffer: the element holds its box for as long as it can stream, so the
     // box is borrowed, not retained and released around the call.
-    guard let box = timewarp_element_impl(parent) else { return GST_FLOW_ERROR }
+    // The pad is the element's own sink pad (its chain function is set in timewarp_element_init),
+    // so its parent is the element: no GType check per buffer.
+    guard let box = timewarp_element_impl_of_pad_parent(parent) else { return GST_FLOW_ERROR }
     return Unmanaged<ElementBox>.fromOpaque(box)._withUnsafeGuaranteedRef { box in
         guard let owned = pending.take() else { return GST_FLOW_ERROR }
         return box.impl.chain(owned)
