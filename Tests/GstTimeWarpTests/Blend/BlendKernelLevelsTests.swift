@@ -124,7 +124,7 @@ final class BlendKernelLevelsTests: XCTestCase {
                     _ = output.withMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
                     XCTAssertTrue(BlendRenderer.render(into: &output, sources: sources, weights: weights, format: format,
                                                        kernels: k))
-                    return output.withBytes { Array($0) }
+                    return try XCTUnwrap(output.withBytes { Array($0) })
                 }
                 let expected = try rendered(portable)
                 for k in levels {
