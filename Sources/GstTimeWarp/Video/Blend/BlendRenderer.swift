@@ -17,9 +17,35 @@ enum BlendRenderer {
                        minimumBytes: Int = FrameWorkers.minimumBytes, kernels: BlendKernels = .best) -> Bool {
         guard sources.count == weights.count, sources.count >= 2,
               let dst = MappedVideoFrame(output, info: format.info, write: true) else { return false }
+        return render(dst, overwriting: nil, sources: sources, weights: weights, format: format, workers: workers,
+                      minimumBytes: minimumBytes, kernels: kernels)
+    }
+
+    /// Writes the mix over source `target` itself (its buffer writable in place, and needed by
+    /// no later slot): no output buffer to fetch, and the rows written are those just read, still
+    /// in the cache. Each sample is read before it is written, so the result is the same as
+    /// `render(into:)`'s bit for bit. False if a frame could not be mapped (the target unchanged
+    /// unless mapping it succeeded).
+    static func render(over target: Int, sources: [BlendFrame.Box], weights: [UInt32],
+                       format: BlendFormat, workers: FrameWorkers? = nil,
+                       minimumBytes: Int = FrameWorkers.minimumBytes, kernels: BlendKernels = .best) -> Bool {
+        guard sources.count == weights.count, sources.count >= 2, sources.indices.contains(target),
+              let dst = MappedVideoFrame(sources[target].buffer, info: format.info, write: true) else { return false }
+        return render(dst, overwriting: target, sources: sources, weights: weights, format: format, workers: workers,
+                      minimumBytes: minimumBytes, kernels: kernels)
+    }
+
+    /// Maps the sources (source `overwriting`, if any, is `dst` itself) and renders the rows.
+    private static func render(_ dst: MappedVideoFrame, overwriting: Int?, sources: [BlendFrame.Box],
+                               weights: [UInt32], format: BlendFormat, workers: FrameWorkers?, minimumBytes: Int,
+                               kernels: BlendKernels) -> Bool {
         var mapped: [MappedVideoFrame] = []
         mapped.reserveCapacity(sources.count)
-        for source in sources {
+        for (k, source) in sources.enumerated() {
+            if k == overwriting {
+                mapped.append(dst)
+                continue
+            }
             guard let frame = MappedVideoFrame(source.buffer, info: format.info) else { return false }
             mapped.append(frame)
         }
