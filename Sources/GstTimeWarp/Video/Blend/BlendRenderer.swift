@@ -24,8 +24,7 @@ enum BlendRenderer {
     /// Writes the mix over source `target` itself (its buffer writable in place, and needed by
     /// no later slot): no output buffer to fetch, and the rows written are those just read, still
     /// in the cache. Each sample is read before it is written, so the result is the same as
-    /// `render(into:)`'s bit for bit. False if a frame could not be mapped (the target unchanged
-    /// unless mapping it succeeded).
+    /// `render(into:)`'s bit for bit. False if a frame could not be mapped (nothing written).
     static func render(over target: Int, sources: [BlendFrame.Box], weights: [UInt32],
                        format: BlendFormat, workers: FrameWorkers? = nil,
                        minimumBytes: Int = FrameWorkers.minimumBytes, kernels: BlendKernels = .best) -> Bool {
