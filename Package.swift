@@ -68,7 +68,9 @@ let package = Package(
         // The GStreamer elements (the plugin) on top of the math, the settings and the binding.
         .target(
             name: "GstTimeWarp",
-            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer", "CWarpFlow"]
+            // CWarpSIMD: also frame blending's row kernels (warp_blend.h).
+            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer", "CWarpFlow",
+                           "CWarpSIMD"]
         ),
         // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
         // pipeline.

@@ -33,6 +33,14 @@ public struct Buffer: ~Copyable {
     /// Whether `flag` is set.
     @inlinable public func hasFlag(_ flag: GstBufferFlags) -> Bool { raw.pointee.mini_object.flags & flag.rawValue != 0 }
 
+    /// Whether the pixels may be overwritten in place: this is the only reference to the buffer
+    /// and no other buffer shares its memory (a shallow copy pushed downstream and still held
+    /// there makes it false).
+    public var isWritableInPlace: Bool {
+        gst_mini_object_is_writable(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GstMiniObject.self)) != 0
+            && gst_buffer_is_all_memory_writable(raw) != 0
+    }
+
     /// A new buffer sharing this buffer's memory (no pixel copy) with its own metadata.
     @inlinable
     public func shallowCopy() -> Buffer? {

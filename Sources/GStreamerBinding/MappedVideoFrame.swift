@@ -10,12 +10,13 @@ public final class MappedVideoFrame {
     /// Whether the mapping is for writing.
     public let writable: Bool
 
-    /// Maps `buffer` for reading (or writing) with `info`; nil if it cannot be mapped.
+    /// Maps `buffer` for reading (or reading and writing) with `info`; nil if it cannot be mapped.
     public init?(_ buffer: borrowing Buffer, info: VideoInfo, write: Bool = false) {
         let frame = UnsafeMutablePointer<GstVideoFrame>.allocate(capacity: 1)
         frame.initialize(to: GstVideoFrame())
         var info = info.raw
-        let flags = write ? GST_MAP_WRITE : GST_MAP_READ
+        // A frame mapped for writing can be read too (a blend written over one of its sources).
+        let flags = write ? GstMapFlags(GST_MAP_READ.rawValue | GST_MAP_WRITE.rawValue) : GST_MAP_READ
         guard gst_video_frame_map(frame, &info, buffer.raw, flags) != 0 else {
             frame.deallocate()
             return nil

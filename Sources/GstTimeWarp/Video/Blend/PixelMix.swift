@@ -1,87 +1,63 @@
 /// The pixel kernels of frame blending: weighted sums of rows of samples with integer weights
-/// that add up to a power of two (`scale`), rounded to nearest. Each is a tight loop of
-/// wrapping integer arithmetic on plain pointers, which the compiler vectorises (8-bit samples
-/// in 16-bit lanes, since 255 · 256 + 128 fits; 16-bit samples in 32-bit lanes, since
-/// 65535 · 32768 + 16384 fits). Swift's generic SIMD conversions are not used: they compile
-/// to calls per vector. `scripts/check-vectorised.sh` checks the loops in the built plugin.
+/// that add up to a power of two (`scale`), rounded to nearest. The one-pass mixes of two to
+/// four 8-bit rows call the C kernels of `BlendKernels` (one build per instruction set); the
+/// others are tight loops of wrapping integer arithmetic on plain pointers, which the compiler
+/// vectorises (8-bit samples in 16-bit lanes, since 255 · 256 + 128 fits; 16-bit samples in
+/// 32-bit lanes, since 65535 · 32768 + 16384 fits). Swift's generic SIMD conversions are not
+/// used: they compile to calls per vector. `scripts/check-vectorised.sh` checks the loops in
+/// the built plugin.
 enum PixelMix {
     /// Weight scale for 8-bit samples: weights are in 1/256.
     static let scale8: UInt32 = 256
     /// Weight scale for 16-bit samples: weights are in 1/32768.
     static let scale16: UInt32 = 32768
 
-    /// `dst = (a · (256 − w) + b · w + 128) >> 8` for 8-bit samples, `w` in 0...256.
+    /// `dst = (a · (256 − w) + b · w + 128) >> 8` for 8-bit samples, `w` in 0...256 (the C
+    /// kernels of `BlendKernels`).
     static func mix8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer,
-                     _ b: UnsafeRawBufferPointer, weight w: UInt32) {
+                     _ b: UnsafeRawBufferPointer, weight w: UInt32, kernels: BlendKernels = .best) {
         let count = min(dst.count, a.count, b.count)
         guard count > 0, let d = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
-        let out = d.assumingMemoryBound(to: UInt8.self)
-        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
         let wb = UInt16(truncatingIfNeeded: min(w, scale8)), wa = UInt16(truncatingIfNeeded: scale8 - min(w, scale8))
-        for i in 0..<count {
-            let sum = UInt16(truncatingIfNeeded: sa[i]) &* wa &+ UInt16(truncatingIfNeeded: sb[i]) &* wb &+ 128
-            out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
-        }
+        kernels.mix2(d, pa, wa, pb, wb, count: count)
     }
 
     /// `dst = (a + b + 1) >> 1`: `mix8` at weight 128 (half speed, a shutter over two frames),
-    /// the same result without multiplying (it compiles to a byte average).
-    static func average8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) {
+    /// the same result without multiplying (a byte average).
+    static func average8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer,
+                         kernels: BlendKernels = .best) {
         let count = min(dst.count, a.count, b.count)
         guard count > 0, let d = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress else { return }
-        let out = d.assumingMemoryBound(to: UInt8.self)
-        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
-        for i in 0..<count {
-            out[i] = UInt8(truncatingIfNeeded: (UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i]) &+ 1) &>> 1)
-        }
+        kernels.average2(d, pa, pb, count: count)
     }
 
     /// `dst = (a + b + c + d + 2) >> 2`: the rounded mean of four 8-bit rows in one pass (each
-    /// source read once, the result written once, the sums kept in registers). Equal to
-    /// `sum8` + `finishSum8` at shift 2 bit for bit.
+    /// source read once, the result written once). Equal to `sum8` + `finishSum8` at shift 2
+    /// bit for bit.
     static func average4x8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer,
-                           _ b: UnsafeRawBufferPointer, _ c: UnsafeRawBufferPointer, _ d: UnsafeRawBufferPointer) {
+                           _ b: UnsafeRawBufferPointer, _ c: UnsafeRawBufferPointer, _ d: UnsafeRawBufferPointer,
+                           kernels: BlendKernels = .best) {
         let count = min(dst.count, a.count, b.count, c.count, d.count)
         guard count > 0, let o = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress,
               let pc = c.baseAddress, let pd = d.baseAddress else { return }
-        let out = o.assumingMemoryBound(to: UInt8.self)
-        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
-        let sc = pc.assumingMemoryBound(to: UInt8.self), sd = pd.assumingMemoryBound(to: UInt8.self)
-        for i in 0..<count {
-            let sum = UInt16(truncatingIfNeeded: sa[i]) &+ UInt16(truncatingIfNeeded: sb[i])
-                &+ UInt16(truncatingIfNeeded: sc[i]) &+ UInt16(truncatingIfNeeded: sd[i]) &+ 2
-            out[i] = UInt8(truncatingIfNeeded: sum &>> 2)
-        }
+        kernels.average4(o, pa, pb, pc, pd, count: count)
     }
 
-    /// `dst = (a · wa + b · wb + c · wc + d · wd + 128) >> 8` for 8-bit rows in one pass (the
-    /// sums in registers; wrapping 16-bit arithmetic, so equal bit for bit to `accumulate8` of
-    /// the first two and `finish8` adding the last two). `d` may be empty: then three frames.
+    /// `dst = (a · wa + b · wb + c · wc + d · wd + 128) >> 8` for 8-bit rows in one pass
+    /// (wrapping 16-bit arithmetic, so equal bit for bit to `accumulate8` of the first two and
+    /// `finish8` adding the last two). `d` may be empty: then three frames.
     static func mix4x8(_ dst: UnsafeMutableRawBufferPointer, _ a: UnsafeRawBufferPointer, weight wa: UInt32,
                        _ b: UnsafeRawBufferPointer, weight wb: UInt32, _ c: UnsafeRawBufferPointer, weight wc: UInt32,
-                       _ d: UnsafeRawBufferPointer, weight wd: UInt32) {
+                       _ d: UnsafeRawBufferPointer, weight wd: UInt32, kernels: BlendKernels = .best) {
         let count = min(dst.count, a.count, b.count, c.count)
         guard count > 0, let o = dst.baseAddress, let pa = a.baseAddress, let pb = b.baseAddress,
               let pc = c.baseAddress else { return }
-        let out = o.assumingMemoryBound(to: UInt8.self)
-        let sa = pa.assumingMemoryBound(to: UInt8.self), sb = pb.assumingMemoryBound(to: UInt8.self)
-        let sc = pc.assumingMemoryBound(to: UInt8.self)
         let w1 = UInt16(truncatingIfNeeded: min(wa, scale8)), w2 = UInt16(truncatingIfNeeded: min(wb, scale8))
         let w3 = UInt16(truncatingIfNeeded: min(wc, scale8))
         if let pd = d.baseAddress, d.count >= count {
-            let sd = pd.assumingMemoryBound(to: UInt8.self)
-            let w4 = UInt16(truncatingIfNeeded: min(wd, scale8))
-            for i in 0..<count {
-                let sum = UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
-                    &+ UInt16(truncatingIfNeeded: sc[i]) &* w3 &+ UInt16(truncatingIfNeeded: sd[i]) &* w4 &+ 128
-                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
-            }
+            kernels.mix4(o, pa, w1, pb, w2, pc, w3, pd, UInt16(truncatingIfNeeded: min(wd, scale8)), count: count)
         } else {
-            for i in 0..<count {
-                let sum = UInt16(truncatingIfNeeded: sa[i]) &* w1 &+ UInt16(truncatingIfNeeded: sb[i]) &* w2
-                    &+ UInt16(truncatingIfNeeded: sc[i]) &* w3 &+ 128
-                out[i] = UInt8(truncatingIfNeeded: sum &>> 8)
-            }
+            kernels.mix3(o, pa, w1, pb, w2, pc, w3, count: count)
         }
     }
 

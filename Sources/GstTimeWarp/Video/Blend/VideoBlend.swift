@@ -164,7 +164,7 @@ extension VideoState {
             mixed = renderFlow(indices: (indices[0], indices[1]), slotTime: pts, duration: duration, blendFormat, out)
         }
         if mixed == nil, indices.count > 1 {
-            mixed = render(indices: indices, weights: weights, blendFormat, out)
+            mixed = render(indices: indices, weights: weights, slotEnd: pts &+ duration, blendFormat, out)
             if mixed == nil, let heaviest = zip(indices, weights).max(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0 {
                 indices = [heaviest]  // not mappable as video: the heaviest frame (ties: the later) instead
             }
@@ -188,11 +188,19 @@ extension VideoState {
         return out.push(frame)
     }
 
-    /// The mix of the run's frames `indices` with `weights` in a new output buffer; nil (after
-    /// one warning) when a frame cannot be mapped as video of the negotiated format.
-    private mutating func render(indices: [Int], weights: [UInt32], _ blendFormat: BlendFormat,
+    /// The mix of the run's frames `indices` with `weights`: written over one of them when no
+    /// later slot needs it (`overwritable`), else in a new output buffer; nil (after one
+    /// warning) when a frame cannot be mapped as video of the negotiated format.
+    private mutating func render(indices: [Int], weights: [UInt32], slotEnd: UInt64, _ blendFormat: BlendFormat,
                                  _ out: StreamOutput) -> Buffer? {
         startWorkers()
+        if run.segment.frameMode == .blend, let target = overwritable(indices, slotEnd: slotEnd) {
+            let sources = indices.map { run.blendFrames[$0].box }
+            if BlendRenderer.render(over: target, sources: sources, weights: weights, format: blendFormat,
+                                    workers: workers) {
+                return sources[target].buffer.shallowCopy()
+            }
+        }
         guard var buffer = outputBuffer(blendFormat, out),
               BlendRenderer.render(into: &buffer, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
                                    format: blendFormat, workers: workers) else {
@@ -206,6 +214,29 @@ extension VideoState {
             return nil
         }
         return buffer
+    }
+
+    /// The position in `indices` of a frame the mix may be written over in place (no output
+    /// buffer to fetch; the rows written are the ones just read, still in the cache): one that no
+    /// later slot can use, with a buffer writable in place (no one else holds it or shares its
+    /// memory: not while a copy pushed as itself is still held downstream).
+    ///
+    /// No later slot uses frame `i` when the next frame starts, and frame `i` ends (within the
+    /// planner's tolerance of that start), at or before the next slot's input time
+    /// `T⁻¹(slotEnd)`: from there on the planner picks frame `i + 1` or later (the frame at an
+    /// instant, or the frames overlapping a span). A live change splices the map at a later
+    /// buffer's start, after both, so it cannot move a later slot's input time back before them.
+    private func overwritable(_ indices: [Int], slotEnd: UInt64) -> Int? {
+        guard let warp = run.timeline.warp else { return nil }
+        let next = Self.inputTime(of: slotEnd, warp)
+        for (j, i) in indices.enumerated() where i + 1 < run.blendFrames.count {
+            let frame = run.blendFrames[i], following = run.blendFrames[i + 1].span.start
+            if following <= next, frame.span.end <= next, frame.span.end <= following &+ BlendPlanner.tolerance,
+               frame.box.buffer.isWritableInPlace {
+                return j
+            }
+        }
+        return nil
     }
 
     /// Starts the row workers once per stream (when going to PAUSED did not).
