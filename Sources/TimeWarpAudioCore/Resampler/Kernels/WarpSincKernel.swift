@@ -97,29 +97,28 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         return blend(f * phasesD, phases: phases)
     }
 
-    /// The row and blend of `fp = f * phases` (`0 <= f < 1`, so `0 <= fp <= phases`): `phi` is
-    /// `fp - 1/2` rounded to a whole number (to even) through the bits of `fp - 1/2 + 1.5 * 2^52`,
-    /// which is `floor(fp)` except at a whole `fp`, where it may be one less with the blend 1 (the
-    /// next row's weights, up to rounding); no conversion that could trap. The blend is rounded as
-    /// `phase` says.
+    /// The row and blend of `fp = f * phases` (`0 <= f < 1`, so `0 <= fp <= phases`): `fp` rounded
+    /// to a multiple of `1 / alphaScale` (to even), through the bits of `fp * 2^20 + 1.5 * 2^52`
+    /// (no conversion that could trap), split into the row below it and the blend; a whole `fp`
+    /// gives its row and blend 0, except `phases` itself: the row below, blended fully.
     @inline(__always)
     static func blend(_ fp: Double, phases: Int) -> (phi: Int, alpha: W) {
-        // In [2^52, 2^53) whole numbers are exactly the doubles: the sum is rounded to one.
-        let y = (fp - 0.5) + rowShift
-        var phi = Int(truncatingIfNeeded: y.bitPattern &- rowShift.bitPattern)   // 0 ... phases
-        var whole = y - rowShift                                                 // Double(phi), exact
-        if phi >= phases {
-            phi = phases &- 1
-            whole = Double(phi)
-        }
-        // 0 <= a * 2^20 <= 2^20: adding and removing 2^52 rounds it to a whole number (to even).
-        let a = fp - whole
-        let q = (a * alphaScale + roundingShift) - roundingShift
-        return (phi, W(warpDouble: q * (1 / alphaScale)))
+        let (phi, q) = quantum(fp * alphaScale, phases: phases)
+        return (phi, W(warpDouble: Double(q) * (1 / alphaScale)))
     }
 
-    /// 1.5 * 2^52: `(x + 1.5 * 2^52) - 1.5 * 2^52` is `x` rounded to a whole number for
-    /// `-2^51 <= x < 2^51`, and the bit patterns differ by that number.
+    /// `blend` of `fp = scaled / alphaScale` as the row and the blend's numerator `q`
+    /// (`0 ... 2^20`, in units of `1 / alphaScale`).
+    @inline(__always)
+    static func quantum(_ scaled: Double, phases: Int) -> (phi: Int, q: Int) {
+        // 0 <= scaled <= phases * 2^20 < 2^51: in [2^52, 2^53) whole numbers are exactly the doubles.
+        let u = Int(truncatingIfNeeded: (scaled + rowShift).bitPattern &- rowShift.bitPattern)
+        let phi = min(u &>> 20, phases &- 1)
+        return (phi, u &- (phi &<< 20))
+    }
+
+    /// 1.5 * 2^52: `x + 1.5 * 2^52` is `x` rounded to a whole number for `0 <= x < 2^51`, and
+    /// its bit pattern exceeds this one's by that number.
     static var rowShift: Double { 6_755_399_441_055_744 }
 
     /// Blends are multiples of `1 / alphaScale` of a table step (exact in `Float`). Rounding moves
@@ -127,8 +126,6 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     /// the quality's phases per sample, at least 128): the phase error of the highest frequency
     /// the kernel passes, `g` times Nyquist, is at most `pi / (2^21 P)`, about -150 dB.
     static var alphaScale: Double { 1_048_576 }
-    /// 2^52: `(x + 2^52) - 2^52` is `x` rounded to a whole number for `0 <= x < 2^51`.
-    static var roundingShift: Double { 4_503_599_627_370_496 }
 
     /// One output from the contiguous taps at offset `x` of each channel block, with the table
     /// row at offset `row` (`phi * stride`) blended by `alpha`.
@@ -288,21 +285,25 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         let stride = tables.stride, phases = self.phases, phasesD = self.phasesD
         let offset = 1 &- h &- base
         var smoothedScale = state.smoothedScale
-        let planned = generator.walkPlain(limit: min(limit, scratch.planCapacity), lastLeft: lastLeft) {
-            k, n, lp, c, pointScale in
-            // NaN (no history yet, or a NaN scale) fails the range check: the general path takes
-            // that point.
-            let scale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
-            guard scale >= lowS && scale < highS else { return false }
+        // The smoothed scale moves from where it is towards each point's scale, never past it
+        // (rounding included: `s + (p - s) / 16` lies between `s` and `p`), so while it and every
+        // interval's scale are in the level's range, every smoothed scale is: checked where the
+        // walk starts and as it enters each interval, not per point. NaN (no history yet, or a
+        // NaN scale) fails the check: the general path takes that point.
+        let inRange = { (scale: Double) -> Bool in scale >= lowS && scale < highS }
+        guard inRange(smoothedScale), inRange(generator.currentScale) else { return 0 }
+        let scaled = phasesD * Self.alphaScale
+        let planned = generator.walkPlain(limit: min(limit, scratch.planCapacity), lastLeft: lastLeft,
+                                          entering: inRange) { k, n, lp, c, pointScale in
             // `c - Double(n)`: in 0 ..< 1 unless c rounded up to the next index (left to the
             // general path, as there); then `phase` without its range check.
             let f = c - lp
             guard f.bitPattern < WarpSincKernel.oneBits else { return false }
-            let (phi, alpha) = Self.blend(f * phasesD, phases: phases)
+            let (phi, q) = Self.quantum(f * scaled, phases: phases)
             plan[2 &* k] = Int(truncatingIfNeeded: n &+ offset)
             plan[2 &* k &+ 1] = phi &* stride
-            alphas[k] = alpha
-            smoothedScale = scale
+            alphas[k] = W(warpDouble: Double(q) * (1 / Self.alphaScale))
+            smoothedScale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
             return true
         }
         state.smoothedScale = smoothedScale
