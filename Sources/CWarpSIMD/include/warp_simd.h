@@ -34,6 +34,9 @@ typedef enum {
 /** Number of levels (the largest level plus one). */
 #define WARP_SIMD_LEVEL_COUNT 4
 
+/** A phase key (see WarpSIMDKernels.sinc2k_f32) is `phi << WARP_SIMD_KEY_SHIFT | q`. */
+#define WARP_SIMD_KEY_SHIFT 21
+
 /** Most slots of a WarpSIMDRowCache. */
 #define WARP_SIMD_ROW_CACHE_SLOTS 32
 
@@ -96,6 +99,23 @@ typedef struct WarpSIMDKernels {
     ptrdiff_t (*sinc2c_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
                             ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
                             double *out, struct WarpSIMDRowCache *cache);
+    /** sinc2_f32 with each point's row and blend in a phase key: for point i, x = plan[2i] and
+     *  key = plan[2i + 1] = phi << WARP_SIMD_KEY_SHIFT | q (0 <= q <= 2^20) stand for the row offset
+     *  r = phi * stride and the blend alpha = q * 2^-20 (exact in Float). */
+    void (*sinc2k_f32)(const float *left, const float *right, const float *rows, const float *steps, ptrdiff_t stride,
+                       ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out);
+    /** sinc2k_f32 through `cache`, its slots keyed by the phase key alone (as sinc2c_f32; the
+     *  outputs equal sinc2k_f32's bit for bit). Returns the points that found their weights. */
+    ptrdiff_t (*sinc2kc_f32)(const float *left, const float *right, const float *rows, const float *steps,
+                             ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out,
+                             struct WarpSIMDRowCache *cache);
+    /** sinc2_f64 with phase keys (as sinc2k_f32; `stride`: the Double rows' stride). */
+    void (*sinc2k_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride, ptrdiff_t taps,
+                       const ptrdiff_t *plan, ptrdiff_t count, double *scratch, double *out);
+    /** sinc2k_f64 through `cache` (as sinc2kc_f32). */
+    ptrdiff_t (*sinc2kc_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                             ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *out,
+                             struct WarpSIMDRowCache *cache);
 } WarpSIMDKernels;
 
 /** The kernels of `level` if this build has them and the CPU runs them, else NULL. */
@@ -133,6 +153,20 @@ ptrdiff_t warp_simd_sinc2c_f32(const float *left, const float *right, const floa
 ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
                                ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
                                double *out, WarpSIMDRowCache *cache);
+/** See WarpSIMDKernels.sinc2k_f32. */
+void warp_simd_sinc2k_f32(const float *left, const float *right, const float *rows, const float *steps,
+                          ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out);
+/** See WarpSIMDKernels.sinc2kc_f32. */
+ptrdiff_t warp_simd_sinc2kc_f32(const float *left, const float *right, const float *rows, const float *steps,
+                                ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out,
+                                WarpSIMDRowCache *cache);
+/** See WarpSIMDKernels.sinc2k_f64. */
+void warp_simd_sinc2k_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                          ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *scratch, double *out);
+/** See WarpSIMDKernels.sinc2kc_f64. */
+ptrdiff_t warp_simd_sinc2kc_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                                ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *out,
+                                WarpSIMDRowCache *cache);
 
 #ifdef __cplusplus
 }

@@ -97,6 +97,15 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         return blend(f * phasesD, phases: phases)
     }
 
+    /// `phase` as a phase key (`WarpSincPhaseKey`): the same row and blend.
+    @inline(__always)
+    private static func phaseKey(_ c: Double, _ n: Int64, phases: Int, phasesD: Double) -> Int {
+        var f = c - Double(n)
+        if !(f >= 0 && f < 1) { f = 0 }
+        let (phi, q) = quantum(f * phasesD * alphaScale, phases: phases)
+        return WarpSincPhaseKey.make(phi, q)
+    }
+
     /// The row and blend of `fp = f * phases` (`0 <= f < 1`, so `0 <= fp <= phases`): `fp` rounded
     /// to a multiple of `1 / alphaScale` (to even), through the bits of `fp * 2^20 + 1.5 * 2^52`
     /// (no conversion that could trap), split into the row below it and the blend; a whole `fp`
@@ -207,17 +216,24 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         return true
     }
 
-    /// The two-channel outputs of a plan of `count` points (`scratch.plan`, `scratch.alphas`) at
-    /// the level in use, into consecutive frames of `out`: through the row cache when it is on,
-    /// else blending each point's two rows.
+    /// The two-channel outputs of a plan of `count` points (`scratch.plan`: taps offset and phase
+    /// key per point) at the level in use, into consecutive frames of `out`: through the row cache
+    /// when it is on, else blending each point's two rows.
     @inline(__always)
     private func renderPlan2(_ view: WarpFrameView<W>, count: Int, out: UnsafeMutablePointer<W>) {
         let left = view.src, right = view.src + view.channelStride, taps = 2 &* halfTaps
         if !state.rows.run2(left, right, level: state.level, tables: tables, taps: taps, plan: scratch.plan,
-                            alphas: scratch.alphas, count: count, out: out) {
-            WarpSincRun.run2(left, right, tables: tables, taps: taps, plan: scratch.plan, alphas: scratch.alphas,
-                             count: count, weights: scratch.weights, out: out)
+                            count: count, out: out) {
+            WarpSincRun.run2(left, right, tables: tables, taps: taps, plan: scratch.plan, count: count,
+                             weights: scratch.weights, out: out)
         }
+    }
+
+    /// One output of a plan entry (taps offset `x`, phase key `key`) the one-output way.
+    @inline(__always)
+    private func apply(_ view: WarpFrameView<W>, x: Int, key: Int, out: UnsafeMutablePointer<W>) {
+        apply(view, x: x, row: WarpSincPhaseKey.row(key, stride: tables.stride), alpha: WarpSincPhaseKey.blend(key),
+              out: out)
     }
 
     /// Planar windows at a level with a table: stretches without bends first (`renderPlain`, any
@@ -241,9 +257,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             return renderRunInBatches(generator: &generator, limit: limit, bound: bound, view: view,
                                       maxFrame: maxFrame, out: out, points: points)
         }
-        let plan = scratch.plan, alphas = scratch.alphas
+        let plan = scratch.plan
         let h = Int64(halfTaps), lowS = low, highS = high * (1 + Self.hysteresis), base = view.base
-        let stride = tables.stride, phases = self.phases, phasesD = self.phasesD
+        let phases = self.phases, phasesD = self.phasesD
         var smoothedScale = state.smoothedScale
         let planned = generator.walk(limit: min(limit, scratch.planCapacity), bound: bound) { k, point in
             // NaN (no history yet, or a NaN scale) fails the range check: the general path takes
@@ -255,10 +271,8 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             let f = c - Double(n)
             // floor(c) == n (and so `phase` sees the same fraction) unless c rounded up.
             guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { return false }
-            let (phi, alpha) = Self.phase(c, n, phases: phases, phasesD: phasesD)
             plan[2 &* k] = Int(truncatingIfNeeded: lo &- base)
-            plan[2 &* k &+ 1] = phi &* stride
-            alphas[k] = alpha
+            plan[2 &* k &+ 1] = Self.phaseKey(c, n, phases: phases, phasesD: phasesD)
             smoothedScale = scale
             return true
         }
@@ -280,9 +294,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         guard generator.leftIndex &- (h &- 1) >= base, bound >= 1 else { return 0 }
         // A point `n + f` (`0 <= f < 1`) lies below the whole number `bound` iff `n <= bound - 1`.
         let lastLeft = min(maxFrame &- h, base &+ Int64(view.frames) &- 1 &- h, Int64(min(bound, 4.0e15)) &- 1)
-        let plan = scratch.plan, alphas = scratch.alphas
+        let plan = scratch.plan
         let lowS = low, highS = high * (1 + Self.hysteresis)
-        let stride = tables.stride, phases = self.phases, phasesD = self.phasesD
+        let phases = self.phases, phasesD = self.phasesD
         let offset = 1 &- h &- base
         var smoothedScale = state.smoothedScale
         // The smoothed scale moves from where it is towards each point's scale, never past it
@@ -301,8 +315,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             guard f.bitPattern < WarpSincKernel.oneBits else { return false }
             let (phi, q) = Self.quantum(f * scaled, phases: phases)
             plan[2 &* k] = Int(truncatingIfNeeded: n &+ offset)
-            plan[2 &* k &+ 1] = phi &* stride
-            alphas[k] = W(warpDouble: Double(q) * (1 / Self.alphaScale))
+            plan[2 &* k &+ 1] = WarpSincPhaseKey.make(phi, q)
             smoothedScale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
             return true
         }
@@ -313,7 +326,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         } else {
             let ch = view.channels
             for i in 0..<planned {
-                apply(view, x: plan[2 &* i], row: plan[2 &* i &+ 1], alpha: alphas[i], out: out + i &* ch)
+                apply(view, x: plan[2 &* i], key: plan[2 &* i &+ 1], out: out + i &* ch)
             }
         }
         return planned
@@ -326,7 +339,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     mutating func render(batch: WarpPointBatch, view: WarpFrameView<W>, maxFrame: Int64,
                          out: UnsafeMutablePointer<W>) -> Int {
         let ch = view.channels
-        let plan = scratch.plan, alphas = scratch.alphas
+        let plan = scratch.plan
         let capacity = scratch.planCapacity
         var k = 0
         while k < batch.count {
@@ -348,11 +361,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                     let f = c - Double(n)
                     // floor(c) == n (and so `phase` sees the same fraction) unless c rounded up.
                     guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { break }
-                    let (phi, alpha) = phase(c, n)
                     let i = m &- start
                     plan[2 &* i] = Int(truncatingIfNeeded: lo &- base)
-                    plan[2 &* i &+ 1] = phi &* tables.stride
-                    alphas[i] = alpha
+                    plan[2 &* i &+ 1] = Self.phaseKey(c, n, phases: phases, phasesD: phasesD)
                     smoothedScale = scale
                     m &+= 1
                 }
@@ -367,7 +378,8 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                 let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
                 let left = view.src, right = view.src + view.channelStride
                 for i in 0..<(m &- start) {
-                    let x = plan[2 &* i], row = plan[2 &* i &+ 1], alpha = alphas[i]
+                    let x = plan[2 &* i], key = plan[2 &* i &+ 1]
+                    let row = WarpSincPhaseKey.row(key, stride: tables.stride), alpha: W = WarpSincPhaseKey.blend(key)
                     W.sincPrepare(tables, row: row, taps: taps, alpha: alpha, weights: w)
                     let (l, r) = W.sincDot2(left + x, right + x, tables: tables, row: row, taps: taps, alpha: alpha,
                                             weights: w)
@@ -377,7 +389,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                 }
             } else {
                 for i in 0..<(m &- start) {
-                    apply(view, x: plan[2 &* i], row: plan[2 &* i &+ 1], alpha: alphas[i], out: out + (start &+ i) &* ch)
+                    apply(view, x: plan[2 &* i], key: plan[2 &* i &+ 1], out: out + (start &+ i) &* ch)
                 }
             }
             k = m
@@ -397,10 +409,8 @@ struct WarpSincScratch<W> {
     /// One output's weights.
     let weights: UnsafeMutablePointer<W>
     let weightCapacity: Int
-    /// A batch plan: taps offset and table row offset per point.
+    /// A batch plan: taps offset and phase key (`WarpSincPhaseKey`) per point.
     let plan: UnsafeMutablePointer<Int>
-    /// A batch plan: the blend per point.
-    let alphas: UnsafeMutablePointer<W>
     /// Points a plan holds.
     let planCapacity: Int
 }
