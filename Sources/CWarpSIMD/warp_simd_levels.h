@@ -23,17 +23,19 @@ static inline ptrdiff_t warp_simd_slot(ptrdiff_t r, unsigned long long bits, ptr
     return (ptrdiff_t)(h >> 59) & mask;
 }
 
-/* A phase key's parts (see WarpSIMDKernels.sinc2k_f32): the row offset and the blend. */
-static inline ptrdiff_t warp_simd_key_row(ptrdiff_t key, ptrdiff_t stride) {
-    return (key >> WARP_SIMD_KEY_SHIFT) * stride;
+/* A phase key's row (see WarpSIMDKernels.sinc2k_f32: `phases` rows plus the last), its offset
+ * and its blend. */
+static inline ptrdiff_t warp_simd_key_phi(ptrdiff_t key, ptrdiff_t phases) {
+    ptrdiff_t phi = key >> WARP_SIMD_KEY_BITS;
+    return phi < phases - 1 ? phi : phases - 1;
 }
 
-static inline float warp_simd_key_blend_f32(ptrdiff_t key) {
-    return (float)(key & ((1 << WARP_SIMD_KEY_SHIFT) - 1)) * 0x1p-20f;
+static inline float warp_simd_key_blend_f32(ptrdiff_t key, ptrdiff_t phi) {
+    return (float)(key - (phi << WARP_SIMD_KEY_BITS)) * 0x1p-20f;
 }
 
-static inline double warp_simd_key_blend_f64(ptrdiff_t key) {
-    return (double)(key & ((1 << WARP_SIMD_KEY_SHIFT) - 1)) * 0x1p-20;
+static inline double warp_simd_key_blend_f64(ptrdiff_t key, ptrdiff_t phi) {
+    return (double)(key - (phi << WARP_SIMD_KEY_BITS)) * 0x1p-20;
 }
 
 /* The cache slot of phase key `key` (`mask`: slots - 1). */
@@ -132,18 +134,18 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
         return hits;                                                                                            \
     }                                                                                                           \
     ATTR static void PREFIX##_sinc2k_f32(const float *left, const float *right, const float *rows,              \
-                                         const float *steps, ptrdiff_t stride, ptrdiff_t taps,                  \
-                                         const ptrdiff_t *plan, ptrdiff_t count, float *out) {                  \
+                                         const float *steps, ptrdiff_t stride, ptrdiff_t phases,                \
+                                         ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out) {  \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
-            ptrdiff_t x = plan[2 * i], key = plan[2 * i + 1], r = warp_simd_key_row(key, stride);               \
-            PREFIX##_dot2_blend_f32(left + x, right + x, rows + r, steps + r, warp_simd_key_blend_f32(key), taps, \
-                                    out + 2 * i);                                                               \
+            ptrdiff_t x = plan[2 * i], key = plan[2 * i + 1], phi = warp_simd_key_phi(key, phases);             \
+            PREFIX##_dot2_blend_f32(left + x, right + x, rows + phi * stride, steps + phi * stride,             \
+                                    warp_simd_key_blend_f32(key, phi), taps, out + 2 * i);                      \
         }                                                                                                       \
     }                                                                                                           \
     ATTR static ptrdiff_t PREFIX##_sinc2kc_f32(const float *left, const float *right, const float *rows,        \
-                                               const float *steps, ptrdiff_t stride, ptrdiff_t taps,            \
-                                               const ptrdiff_t *plan, ptrdiff_t count, float *out,              \
-                                               WarpSIMDRowCache *cache) {                                       \
+                                               const float *steps, ptrdiff_t stride, ptrdiff_t phases,          \
+                                               ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count,          \
+                                               float *out, WarpSIMDRowCache *cache) {                           \
         ptrdiff_t hits = 0, last = cache->last;                                                                 \
         float *storage = (float *)cache->storage;                                                               \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
@@ -154,8 +156,8 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
             if (hit) {                                                                                          \
                 hits++;                                                                                         \
             } else {                                                                                            \
-                ptrdiff_t r = warp_simd_key_row(key, stride);                                                   \
-                PREFIX##_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key), taps, w);                 \
+                ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;                               \
+                PREFIX##_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key, phi), taps, w);            \
                 cache->keys[s] = key;                                                                           \
                 cache->alphas[s] = 0;                                                                           \
             }                                                                                                   \
@@ -166,17 +168,19 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
         return hits;                                                                                            \
     }                                                                                                           \
     ATTR static void PREFIX##_sinc2k_f64(const double *left, const double *right, const double *rows,           \
-                                         ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, \
-                                         double *scratch, double *out) {                                        \
+                                         ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps,                    \
+                                         const ptrdiff_t *plan, ptrdiff_t count, double *scratch, double *out) { \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
-            ptrdiff_t x = plan[2 * i], key = plan[2 * i + 1], r = warp_simd_key_row(key, stride);               \
-            PREFIX##_blend_f64(rows + r, rows + r + stride, warp_simd_key_blend_f64(key), taps, scratch);       \
+            ptrdiff_t x = plan[2 * i], key = plan[2 * i + 1], phi = warp_simd_key_phi(key, phases);             \
+            ptrdiff_t r = phi * stride;                                                                         \
+            PREFIX##_blend_f64(rows + r, rows + r + stride, warp_simd_key_blend_f64(key, phi), taps, scratch);  \
             PREFIX##_dot2_f64(left + x, right + x, scratch, taps, out + 2 * i);                                 \
         }                                                                                                       \
     }                                                                                                           \
     ATTR static ptrdiff_t PREFIX##_sinc2kc_f64(const double *left, const double *right, const double *rows,     \
-                                               ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan,         \
-                                               ptrdiff_t count, double *out, WarpSIMDRowCache *cache) {         \
+                                               ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps,              \
+                                               const ptrdiff_t *plan, ptrdiff_t count, double *out,             \
+                                               WarpSIMDRowCache *cache) {                                       \
         ptrdiff_t hits = 0, last = cache->last;                                                                 \
         double *storage = (double *)cache->storage;                                                             \
         for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
@@ -187,8 +191,8 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
             if (hit) {                                                                                          \
                 hits++;                                                                                         \
             } else {                                                                                            \
-                ptrdiff_t r = warp_simd_key_row(key, stride);                                                   \
-                PREFIX##_blend_f64(rows + r, rows + r + stride, warp_simd_key_blend_f64(key), taps, w);         \
+                ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;                               \
+                PREFIX##_blend_f64(rows + r, rows + r + stride, warp_simd_key_blend_f64(key, phi), taps, w);    \
                 cache->keys[s] = key;                                                                           \
                 cache->alphas[s] = 0;                                                                           \
             }                                                                                                   \

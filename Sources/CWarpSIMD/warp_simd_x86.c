@@ -397,10 +397,10 @@ WARP_SIMD_DEFINE_RUNS(avx2, AVX2)
 /* avx2_sinc2kc_f32 for at least 8 taps with the loop bounds worked out once per run, two
  * 16-tap steps per turn: the same sums in the same order as avx2_dot2_f32 (AVX2_DOT_WIDE). */
 AVX2 static ptrdiff_t avx2_sinc2kc_f32_run(const float *left, const float *right, const float *rows,
-                                           const float *steps, ptrdiff_t stride, ptrdiff_t taps,
+                                           const float *steps, ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps,
                                            const ptrdiff_t *plan, ptrdiff_t count, float *out,
                                            WarpSIMDRowCache *cache) {
-    if (taps < 8) return avx2_sinc2kc_f32(left, right, rows, steps, stride, taps, plan, count, out, cache);
+    if (taps < 8) return avx2_sinc2kc_f32(left, right, rows, steps, stride, phases, taps, plan, count, out, cache);
     const ptrdiff_t n32 = taps & ~(ptrdiff_t)31, n16 = taps & ~(ptrdiff_t)15;
     const int has8 = (taps & 8) != 0;
     const ptrdiff_t rest = taps & 7, e = taps - 8;
@@ -416,8 +416,8 @@ AVX2 static ptrdiff_t avx2_sinc2kc_f32_run(const float *left, const float *right
         if (hit) {
             hits++;
         } else {
-            const ptrdiff_t r = warp_simd_key_row(key, stride);
-            avx2_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key), taps, storage + s * cs);
+            const ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;
+            avx2_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key, phi), taps, storage + s * cs);
             cache->keys[s] = key;
             cache->alphas[s] = 0;
         }

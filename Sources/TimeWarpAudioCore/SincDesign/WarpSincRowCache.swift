@@ -46,6 +46,7 @@ final class WarpSincRowCache {
     func run2<W: WarpWorkSample>(_ left: UnsafePointer<W>, _ right: UnsafePointer<W>, level: WarpSincLevel,
                                  tables: WarpSincTables<W>, taps: Int, plan: UnsafePointer<Int>, count: Int,
                                  out: UnsafeMutablePointer<W>) -> Bool {
+        let phases = level.phases
         guard W.self == Float.self || W.self == Double.self else { return false }
         if paused > 0 {
             paused &-= count
@@ -57,11 +58,11 @@ final class WarpSincRowCache {
         let found: Int
         if W.self == Float.self {
             found = warp_simd_sinc2kc_f32(Self.cast(left), Self.cast(right), Self.cast(tables.rows),
-                                          Self.cast(tables.steps), tables.stride, taps, plan, count,
+                                          Self.cast(tables.steps), tables.stride, phases, taps, plan, count,
                                           Self.castMutable(out), cache)
         } else {
             found = warp_simd_sinc2kc_f64(Self.cast(left), Self.cast(right), Self.cast(tables.rows), tables.stride,
-                                          taps, plan, count, Self.castMutable(out), cache)
+                                          phases, taps, plan, count, Self.castMutable(out), cache)
         }
         lookups &+= count
         hits &+= found

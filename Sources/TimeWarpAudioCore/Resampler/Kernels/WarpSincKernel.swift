@@ -99,11 +99,10 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
 
     /// `phase` as a phase key (`WarpSincPhaseKey`): the same row and blend.
     @inline(__always)
-    private static func phaseKey(_ c: Double, _ n: Int64, phases: Int, phasesD: Double) -> Int {
+    private static func phaseKey(_ c: Double, _ n: Int64, phasesD: Double) -> Int {
         var f = c - Double(n)
         if !(f >= 0 && f < 1) { f = 0 }
-        let (phi, q) = quantum(f * phasesD * alphaScale, phases: phases)
-        return WarpSincPhaseKey.make(phi, q)
+        return phaseUnits(f * phasesD * alphaScale)
     }
 
     /// The row and blend of `fp = f * phases` (`0 <= f < 1`, so `0 <= fp <= phases`): `fp` rounded
@@ -120,10 +119,16 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     /// (`0 ... 2^20`, in units of `1 / alphaScale`).
     @inline(__always)
     static func quantum(_ scaled: Double, phases: Int) -> (phi: Int, q: Int) {
-        // 0 <= scaled <= phases * 2^20 < 2^51: in [2^52, 2^53) whole numbers are exactly the doubles.
-        let u = Int(truncatingIfNeeded: (scaled + rowShift).bitPattern &- rowShift.bitPattern)
-        let phi = min(u &>> 20, phases &- 1)
-        return (phi, u &- (phi &<< 20))
+        let u = phaseUnits(scaled)
+        let phi = WarpSincPhaseKey.phi(u, phases: phases)
+        return (phi, WarpSincPhaseKey.numerator(u, phi: phi))
+    }
+
+    /// `scaled` (`0 ... phases * 2^20 < 2^51`) rounded to a whole number (to even): in
+    /// `[2^52, 2^53)` whole numbers are exactly the doubles. The phase key of `fp`.
+    @inline(__always)
+    static func phaseUnits(_ scaled: Double) -> Int {
+        Int(truncatingIfNeeded: (scaled + rowShift).bitPattern &- rowShift.bitPattern)
     }
 
     /// 1.5 * 2^52: `x + 1.5 * 2^52` is `x` rounded to a whole number for `0 <= x < 2^51`, and
@@ -224,7 +229,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         let left = view.src, right = view.src + view.channelStride, taps = 2 &* halfTaps
         if !state.rows.run2(left, right, level: state.level, tables: tables, taps: taps, plan: scratch.plan,
                             count: count, out: out) {
-            WarpSincRun.run2(left, right, tables: tables, taps: taps, plan: scratch.plan, count: count,
+            WarpSincRun.run2(left, right, tables: tables, phases: phases, taps: taps, plan: scratch.plan, count: count,
                              weights: scratch.weights, out: out)
         }
     }
@@ -232,8 +237,8 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     /// One output of a plan entry (taps offset `x`, phase key `key`) the one-output way.
     @inline(__always)
     private func apply(_ view: WarpFrameView<W>, x: Int, key: Int, out: UnsafeMutablePointer<W>) {
-        apply(view, x: x, row: WarpSincPhaseKey.row(key, stride: tables.stride), alpha: WarpSincPhaseKey.blend(key),
-              out: out)
+        let (row, alpha): (Int, W) = WarpSincPhaseKey.rowAndBlend(key, phases: phases, stride: tables.stride)
+        apply(view, x: x, row: row, alpha: alpha, out: out)
     }
 
     /// Planar windows at a level with a table: stretches without bends first (`renderPlain`, any
@@ -259,7 +264,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         }
         let plan = scratch.plan
         let h = Int64(halfTaps), lowS = low, highS = high * (1 + Self.hysteresis), base = view.base
-        let phases = self.phases, phasesD = self.phasesD
+        let phasesD = self.phasesD
         var smoothedScale = state.smoothedScale
         let planned = generator.walk(limit: min(limit, scratch.planCapacity), bound: bound) { k, point in
             // NaN (no history yet, or a NaN scale) fails the range check: the general path takes
@@ -272,7 +277,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             // floor(c) == n (and so `phase` sees the same fraction) unless c rounded up.
             guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { return false }
             plan[2 &* k] = Int(truncatingIfNeeded: lo &- base)
-            plan[2 &* k &+ 1] = Self.phaseKey(c, n, phases: phases, phasesD: phasesD)
+            plan[2 &* k &+ 1] = Self.phaseKey(c, n, phasesD: phasesD)
             smoothedScale = scale
             return true
         }
@@ -296,7 +301,6 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         let lastLeft = min(maxFrame &- h, base &+ Int64(view.frames) &- 1 &- h, Int64(min(bound, 4.0e15)) &- 1)
         let plan = scratch.plan
         let lowS = low, highS = high * (1 + Self.hysteresis)
-        let phases = self.phases, phasesD = self.phasesD
         let offset = 1 &- h &- base
         var smoothedScale = state.smoothedScale
         // The smoothed scale moves from where it is towards each point's scale, never past it
@@ -306,16 +310,15 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         // NaN scale) fails the check: the general path takes that point.
         let inRange = { (scale: Double) -> Bool in scale >= lowS && scale < highS }
         guard inRange(smoothedScale), inRange(generator.currentScale) else { return 0 }
-        let scaled = phasesD * Self.alphaScale
+        let scaled = phasesD * Self.alphaScale             // the phase key: `phaseKey` without its range check
         let planned = generator.walkPlain(limit: min(limit, scratch.planCapacity), lastLeft: lastLeft,
                                           entering: inRange) { k, n, lp, c, pointScale in
             // `c - Double(n)`: in 0 ..< 1 unless c rounded up to the next index (left to the
-            // general path, as there); then `phase` without its range check.
+            // general path, as there).
             let f = c - lp
             guard f.bitPattern < WarpSincKernel.oneBits else { return false }
-            let (phi, q) = Self.quantum(f * scaled, phases: phases)
             plan[2 &* k] = Int(truncatingIfNeeded: n &+ offset)
-            plan[2 &* k &+ 1] = WarpSincPhaseKey.make(phi, q)
+            plan[2 &* k &+ 1] = Self.phaseUnits(f * scaled)
             smoothedScale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
             return true
         }
@@ -363,7 +366,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                     guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { break }
                     let i = m &- start
                     plan[2 &* i] = Int(truncatingIfNeeded: lo &- base)
-                    plan[2 &* i &+ 1] = Self.phaseKey(c, n, phases: phases, phasesD: phasesD)
+                    plan[2 &* i &+ 1] = Self.phaseKey(c, n, phasesD: phasesD)
                     smoothedScale = scale
                     m &+= 1
                 }
@@ -378,8 +381,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                 let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
                 let left = view.src, right = view.src + view.channelStride
                 for i in 0..<(m &- start) {
-                    let x = plan[2 &* i], key = plan[2 &* i &+ 1]
-                    let row = WarpSincPhaseKey.row(key, stride: tables.stride), alpha: W = WarpSincPhaseKey.blend(key)
+                    let x = plan[2 &* i]
+                    let (row, alpha): (Int, W) = WarpSincPhaseKey.rowAndBlend(plan[2 &* i &+ 1], phases: phases,
+                                                                               stride: tables.stride)
                     W.sincPrepare(tables, row: row, taps: taps, alpha: alpha, weights: w)
                     let (l, r) = W.sincDot2(left + x, right + x, tables: tables, row: row, taps: taps, alpha: alpha,
                                             weights: w)
