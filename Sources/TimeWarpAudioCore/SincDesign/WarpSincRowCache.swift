@@ -1,8 +1,9 @@
 import CWarpSIMD
 
-/// Blended weight rows of recent outputs, keyed by table row and blend, so that a ratio whose
-/// outputs fall on a few phases again and again (a constant factor such as 3/2 puts every output
-/// on one of three) reads one ready row per output instead of blending two.
+/// Blended weight rows of recent outputs, keyed by phase key (`WarpSincPhaseKey`: table row and
+/// blend in one number), so that a ratio whose outputs fall on a few phases again and again (a
+/// constant factor such as 3/2 puts every output on one of three) reads one ready row per output
+/// instead of blending two.
 ///
 /// A cached row is the one `W.sincWeights` makes, and the kernels sum it exactly as the blending
 /// dot products sum their on-the-fly weights (see `CWarpSIMD`), so an output is the same bit for
