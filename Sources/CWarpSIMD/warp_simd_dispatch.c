@@ -100,6 +100,30 @@ ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const do
     return kernels()->sinc2c_f64(left, right, rows, stride, taps, plan, alphas, count, out, cache);
 }
 
+void warp_simd_sinc2k_f32(const float *left, const float *right, const float *rows, const float *steps,
+                          ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count,
+                          float *out) {
+    kernels()->sinc2k_f32(left, right, rows, steps, stride, phases, taps, plan, count, out);
+}
+
+ptrdiff_t warp_simd_sinc2kc_f32(const float *left, const float *right, const float *rows, const float *steps,
+                                ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan,
+                                ptrdiff_t count, float *out, WarpSIMDRowCache *cache) {
+    return kernels()->sinc2kc_f32(left, right, rows, steps, stride, phases, taps, plan, count, out, cache);
+}
+
+void warp_simd_sinc2k_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                          ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *scratch,
+                          double *out) {
+    kernels()->sinc2k_f64(left, right, rows, stride, phases, taps, plan, count, scratch, out);
+}
+
+ptrdiff_t warp_simd_sinc2kc_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                                ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *out,
+                                WarpSIMDRowCache *cache) {
+    return kernels()->sinc2kc_f64(left, right, rows, stride, phases, taps, plan, count, out, cache);
+}
+
 void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t stride, ptrdiff_t slots) {
     if (slots < 2) slots = 2;
     if (slots > WARP_SIMD_ROW_CACHE_SLOTS) slots = WARP_SIMD_ROW_CACHE_SLOTS;

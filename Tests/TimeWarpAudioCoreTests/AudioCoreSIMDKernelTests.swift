@@ -209,4 +209,73 @@ final class AudioCoreSIMDKernelTests: XCTestCase {
             }
         }
     }
+
+    /// The phase-key run kernels (`sinc2k_*`, `sinc2kc_*`) give exactly the runs of the row offset
+    /// and blend each key stands for (the phase in 2^-20 of a row, `0 ... phases * 2^20`: row
+    /// `phi = min(key / 2^20, phases - 1)`, blend `key / 2^20 - phi`), with and without a row cache,
+    /// for tap counts around every vector width the AVX2 run splits into.
+    func testPhaseKeyRunsEqualTheRowAndBlendRuns() {
+        for (level, k) in Self.levels {
+            for taps in [0, 1, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 47, 48, 63, 64, 66, 67, 130] {
+                let frames = taps + 40, rowsCount = 9, stride_ = taps + 5, count = 40
+                let left = Guarded(Self.floats(frames, seed: 31)), right = Guarded(Self.floats(frames, seed: 32))
+                let rows = Guarded(Self.floats(rowsCount * stride_, seed: 33))
+                let steps = Guarded(Self.floats(rowsCount * stride_, seed: 34))
+                let leftD = Guarded(AudioCoreTestSupport.noise(count: frames, seed: 41))
+                let rightD = Guarded(AudioCoreTestSupport.noise(count: frames, seed: 42))
+                let rowsD = Guarded(AudioCoreTestSupport.noise(count: rowsCount * stride_, seed: 43))
+                // A table of 3 rows plus the last (rows 0 ... 3 of 9).
+                let phases = 3
+                var keyed = [Int](), plan = [Int](), alphas = [Float](), alphasD = [Double]()
+                for i in 0..<count {
+                    // Phases 0, 1/3, 1 and 2 + 1/2 rows, and the whole table (row 2 blended
+                    // fully): points repeat. By hand: (row, numerator of the blend).
+                    let x = (i * 37) % 41
+                    let (key, phi, q) = [(0, 0, 0), (349_525, 0, 349_525), (1 << 20, 1, 0),
+                                         (5 << 19, 2, 1 << 19), (3 << 20, 2, 1 << 20)][(i * 7) % 5]
+                    keyed += [x, key]
+                    plan += [x, phi * stride_]
+                    alphas.append(Float(q) / Float(1 << 20))
+                    alphasD.append(Double(q) / Double(1 << 20))
+                }
+                var out = [Float](repeating: .nan, count: 2 * count), keyOut = out
+                k.sinc2_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, taps, plan, alphas, count, &out)
+                k.sinc2k_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, stride_, phases, taps, keyed,
+                             count, &keyOut)
+                XCTAssertEqual(keyOut.map(\.bitPattern), out.map(\.bitPattern), "level \(level) taps \(taps)")
+                var scratch = [Double](repeating: .nan, count: max(taps, 1))
+                var outD = [Double](repeating: .nan, count: 2 * count), keyOutD = outD
+                k.sinc2_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, taps, plan, alphasD, count, &scratch,
+                            &outD)
+                k.sinc2k_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, phases, taps, keyed, count,
+                             &scratch, &keyOutD)
+                XCTAssertEqual(keyOutD.map(\.bitPattern), outD.map(\.bitPattern), "level \(level) taps \(taps) (Double)")
+                let stride = max(taps, 1)
+                for slots in [2, 4, 32] {
+                    let storage = UnsafeMutableRawPointer.allocate(byteCount: 32 * stride * 8, alignment: 64)
+                    defer { storage.deallocate() }
+                    var cache = WarpSIMDRowCache()
+                    for format in 0..<2 {
+                        warp_simd_row_cache_reset(&cache, storage, stride, slots)
+                        for pass in 0..<2 {
+                            if format == 0 {
+                                var cached = [Float](repeating: .nan, count: 2 * count)
+                                let hits = k.sinc2kc_f32(left.pointer, right.pointer, rows.pointer, steps.pointer,
+                                                         stride_, phases, taps, keyed, count, &cached, &cache)
+                                XCTAssertEqual(cached.map(\.bitPattern), out.map(\.bitPattern),
+                                               "level \(level) taps \(taps) slots \(slots) pass \(pass)")
+                                if pass == 1 && slots == 32 { XCTAssertGreaterThan(hits, 0) }
+                            } else {
+                                var cached = [Double](repeating: .nan, count: 2 * count)
+                                _ = k.sinc2kc_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, phases, taps,
+                                                  keyed, count, &cached, &cache)
+                                XCTAssertEqual(cached.map(\.bitPattern), outD.map(\.bitPattern),
+                                               "level \(level) taps \(taps) slots \(slots) pass \(pass) (Double)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

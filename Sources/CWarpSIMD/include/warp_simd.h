@@ -34,6 +34,9 @@ typedef enum {
 /** Number of levels (the largest level plus one). */
 #define WARP_SIMD_LEVEL_COUNT 4
 
+/** A phase key (see WarpSIMDKernels.sinc2k_f32) counts 2^-WARP_SIMD_KEY_BITS of a table row. */
+#define WARP_SIMD_KEY_BITS 20
+
 /** Most slots of a WarpSIMDRowCache. */
 #define WARP_SIMD_ROW_CACHE_SLOTS 32
 
@@ -96,6 +99,25 @@ typedef struct WarpSIMDKernels {
     ptrdiff_t (*sinc2c_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
                             ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
                             double *out, struct WarpSIMDRowCache *cache);
+    /** sinc2_f32 with each point's row and blend in a phase key: for point i, x = plan[2i] and
+     *  key = plan[2i + 1] (0 ... phases * 2^20, the phase in 2^-20 of a row) stand for the row
+     *  phi = min(key >> 20, phases - 1), its offset r = phi * stride, and the blend
+     *  alpha = (key - phi * 2^20) * 2^-20 (0 ... 1, exact in Float). */
+    void (*sinc2k_f32)(const float *left, const float *right, const float *rows, const float *steps, ptrdiff_t stride,
+                       ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out);
+    /** sinc2k_f32 through `cache`, its slots keyed by the phase key alone (as sinc2c_f32; the
+     *  outputs equal sinc2k_f32's bit for bit). Returns the points that found their weights. */
+    ptrdiff_t (*sinc2kc_f32)(const float *left, const float *right, const float *rows, const float *steps,
+                             ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan,
+                             ptrdiff_t count, float *out, struct WarpSIMDRowCache *cache);
+    /** sinc2_f64 with phase keys (as sinc2k_f32; `stride`: the Double rows' stride). */
+    void (*sinc2k_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                       ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *scratch,
+                       double *out);
+    /** sinc2k_f64 through `cache` (as sinc2kc_f32). */
+    ptrdiff_t (*sinc2kc_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                             ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *out,
+                             struct WarpSIMDRowCache *cache);
 } WarpSIMDKernels;
 
 /** The kernels of `level` if this build has them and the CPU runs them, else NULL. */
@@ -133,6 +155,22 @@ ptrdiff_t warp_simd_sinc2c_f32(const float *left, const float *right, const floa
 ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
                                ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
                                double *out, WarpSIMDRowCache *cache);
+/** See WarpSIMDKernels.sinc2k_f32. */
+void warp_simd_sinc2k_f32(const float *left, const float *right, const float *rows, const float *steps,
+                          ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count,
+                          float *out);
+/** See WarpSIMDKernels.sinc2kc_f32. */
+ptrdiff_t warp_simd_sinc2kc_f32(const float *left, const float *right, const float *rows, const float *steps,
+                                ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan,
+                                ptrdiff_t count, float *out, WarpSIMDRowCache *cache);
+/** See WarpSIMDKernels.sinc2k_f64. */
+void warp_simd_sinc2k_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                          ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *scratch,
+                          double *out);
+/** See WarpSIMDKernels.sinc2kc_f64. */
+ptrdiff_t warp_simd_sinc2kc_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
+                                ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *out,
+                                WarpSIMDRowCache *cache);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,8 @@ extension ControlPointGenerator {
     /// rule, since a bend below 1e-6 counts as 0), with less work per output: the position is
     /// `leftPosition + (tau - leftX) * positionPerSecond`, exactly what `walk` and `peek()`
     /// compute there, and the interval search is a compare per output and a few moves per input
-    /// sample. Stops (leaving the rest to `walk`) where `walk` stops and also at an interval with a
-    /// bend, having entered it (as `walk` does before it renders a point there).
+    /// sample. Stops (leaving the rest to `walk`) where `walk` stops and also before entering an
+    /// interval whose bend may not be 0 (`bent`), leaving it to `walk`.
     ///
     /// `body(k, left, leftPosition, position, scale)` gets the interval's left end (and it as a
     /// `Double`), the position and the local scale `(rightX - leftX) * rate`; it returns whether it
@@ -14,6 +14,15 @@ extension ControlPointGenerator {
     /// state left behind is exactly that of `walk` (or `peek()` and `advance()`) after them.
     @inline(__always)
     mutating func walkPlain(limit: Int, lastLeft: Int64,
+                            _ body: (_ k: Int, _ left: Int64, _ leftPosition: Double, _ position: Double,
+                                     _ scale: Double) -> Bool) -> Int {
+        walkPlain(limit: limit, lastLeft: lastLeft, entering: { _ in true }, body)
+    }
+
+    /// `walkPlain` that also stops on entering an interval whose scale `(rightX - leftX) * rate`
+    /// `entering` refuses (before any point of it), as at a bend.
+    @inline(__always)
+    mutating func walkPlain(limit: Int, lastLeft: Int64, entering enter: (_ scale: Double) -> Bool,
                             _ body: (_ k: Int, _ left: Int64, _ leftPosition: Double, _ position: Double,
                                      _ scale: Double) -> Bool) -> Int {
         guard limit > 0, acceptedCount >= 2, rightIndex &- leftIndex == 1, tau >= leftX, leftIndex <= lastLeft,
@@ -30,34 +39,35 @@ extension ControlPointGenerator {
         var jd = Double(j0)                                    // Double(j0 + k), exact below 2^53
         var t = tau, lx = leftX, rx = rightX, lp = leftPosition, pps = positionPerSecond, px = farLeftX
         var scale = (rx - lx) * rate
-        let fed = queueEnd
         var head = start
         let leftOffset = leftIndex &- Int64(start)
         var k = 0
         queue.withUnsafeBufferPointer { q in
             steps.withUnsafeBufferPointer { st in
-                guard let p = q.baseAddress, let sp = st.baseAddress, end <= q.count, end <= st.count,
-                      fed <= q.count else { return }
-                outer: while k < limit {
-                    if !(t < rx) {
-                        repeat {
-                            guard head < end else { break outer }
-                            pps = sp[head]
-                            px = lx
-                            lx = rx
-                            rx = p[head]
-                            head &+= 1
-                            lp += 1                    // Double(left), exact below 2^53
-                        } while !(t < rx)
-                        // The interval entered must be straight too (its bend needs the value
-                        // after `rx`); else `walk` takes over from here.
-                        guard head < fed, ControlPointGenerator.bend(px, lx, rx, p[head], pps) == 0 else { break outer }
-                        scale = (rx - lx) * rate
+                bent.withUnsafeBufferPointer { bn in
+                    guard let p = q.baseAddress, let sp = st.baseAddress, let bp = bn.baseAddress, end <= q.count,
+                          end <= st.count, end <= bn.count else { return }
+                    outer: while k < limit {
+                        if !(t < rx) {
+                            repeat {
+                                // The interval entered must be straight too (marked when the value
+                                // after it was fed); else `walk` takes over from here, entering it.
+                                guard head < end, bp[head] == 0 else { break outer }
+                                pps = sp[head]
+                                px = lx
+                                lx = rx
+                                rx = p[head]
+                                head &+= 1
+                                lp += 1                    // Double(left), exact below 2^53
+                            } while !(t < rx)
+                            scale = (rx - lx) * rate
+                            guard enter(scale) else { break outer }
+                        }
+                        guard body(k, leftOffset &+ Int64(head), lp, lp + (t - lx) * pps, scale) else { break }
+                        k &+= 1
+                        jd += 1
+                        t = origin + jd * period
                     }
-                    guard body(k, leftOffset &+ Int64(head), lp, lp + (t - lx) * pps, scale) else { break }
-                    k &+= 1
-                    jd += 1
-                    t = origin + jd * period
                 }
             }
         }
@@ -65,4 +75,7 @@ extension ControlPointGenerator {
                    left: leftOffset &+ Int64(head), lx: lx, rx: rx, lp: lp, pps: pps, px: px)
         return k
     }
+
+    /// The current interval's scale as `walkPlain` computes it, `(rightX - leftX) * rate`.
+    var currentScale: Double { (rightX - leftX) * rate }
 }

@@ -45,12 +45,20 @@ public struct ControlPointGenerator: Sendable {
     // fed, so the division is off the critical path.
     var queue: [Double] = []
     var steps: [Double] = []
+    // bent[h] (same layout) is 0 when the interval that consuming queue[h] enters, between the
+    // values fed before it and queue[h], surely has bend 0 (`straight`), else 1. Set once the
+    // value after queue[h] is fed (until then 1), so `walkPlain` need not compute the bend.
+    var bent: [UInt8] = []
     var queueHead: Int = 0
     var queueEnd: Int = 0
     // Every steps[h] for h in plainFrom ..< plainEnd is a step (not NaN), so `walk` need not look.
     var plainFrom: Int = 0
     var plainEnd: Int = 0
     var lastFed: Double = .nan
+    // The two values fed before `lastFed` (NaN before there were any): the bends of the
+    // intervals a feed completes reach back to them.
+    var lastFed2: Double = .nan
+    var lastFed3: Double = .nan
     var consumedCount: Int64 = 0
     // The current interval [leftX, rightX) between accepted samples leftIndex and rightIndex.
     var leftX: Double = 0
@@ -101,7 +109,9 @@ public struct ControlPointGenerator: Sendable {
                 fill(UnsafeMutableBufferPointer(start: xs, count: count))
                 let ss = stepBase + start
                 ss[0] = ControlPointGenerator.step(to: xs[0], after: previous)
-                let increasing = ControlPointGenerator.steps(xs, into: ss, count: count)
+                let before = (lastFed3, lastFed2, lastFed)
+                var bends = (covered: 0, verdict: 0)
+                let increasing = ControlPointGenerator.steps(xs, into: ss, count: count, before: before, bends: &bends)
                 if increasing && ss[0] == ss[0] {
                     if plainEnd != start { plainFrom = start }
                 } else {
@@ -117,10 +127,24 @@ public struct ControlPointGenerator: Sendable {
                     WarpNumerics.raiseToLargestFinite(&m, xs, count)
                 }
                 previous = last
+                bent.withUnsafeMutableBufferPointer { bn in
+                    guard start &+ count <= bn.count, let bentBase = bn.baseAddress else { return }
+                    // Position start - 1 (fed last time) is decided now, if it is still there.
+                    let first = start > queueHead ? start &- 1 : start
+                    ControlPointGenerator.markBends(xs, steps: ss, count: count, first: first &- start, before: before,
+                                                    known: bends, into: bentBase + start)
+                }
                 return true
             }
         }
         guard written else { return }
+        if count >= 3 {
+            (lastFed3, lastFed2) = (queue[queueEnd &+ count &- 3], queue[queueEnd &+ count &- 2])
+        } else if count == 2 {
+            (lastFed3, lastFed2) = (lastFed, queue[queueEnd])
+        } else {
+            (lastFed3, lastFed2) = (lastFed2, lastFed)
+        }
         largest = m
         lastFed = previous
         queueEnd = start &+ count
@@ -137,24 +161,44 @@ public struct ControlPointGenerator: Sendable {
     /// `steps[k] = step(to: xs[k], after: xs[k - 1])` for `k` in `1 ..< count`; returns whether
     /// every one of them is a step (the values increase and stay below infinity). Two at a time
     /// assuming they all are, then, only if not, once more one by one to mark the others NaN.
+    /// Along the way, when they all are, the bends `markBends` looks for (`before`: the three
+    /// values fed before `xs[0]`; `steps[0]` set): `bends.covered` positions from 0 are decided,
+    /// `bends.verdict` 1 when every one of them is surely straight, -1 when none is, else 0.
     @inline(__always)
-    static func steps(_ xs: UnsafePointer<Double>, into steps: UnsafeMutablePointer<Double>, count: Int) -> Bool {
+    static func steps(_ xs: UnsafePointer<Double>, into steps: UnsafeMutablePointer<Double>, count: Int,
+                      before: (Double, Double, Double), bends: inout (covered: Int, verdict: Int)) -> Bool {
         typealias V = SIMD2<Double>
+        typealias M = SIMDMask<V.MaskStorage>
         let one = V(repeating: 1), big = V(repeating: 1e300), inf = V(repeating: .infinity)
+        let quarter = V(repeating: 0.25), limit = V(repeating: 1e-6)
         let raw = UnsafeRawPointer(xs), out = UnsafeMutableRawPointer(steps)
         let width = MemoryLayout<Double>.stride
-        var bad = SIMDMask<V.MaskStorage>()
+        var bad = M(), allStraight = M(repeating: true), anyStraight = M()
+        // D[j] = xs[j] - xs[j - 1]; the interval at position h has the second difference
+        // D[h + 1] - D[h - 1] (see `bend`).
+        var previousD = V(before.2 - before.1, xs[0] - before.2)      // D[-1], D[0]
+        var previousStep = steps[0]                                      // steps[k - 1]
         var k = 1
         while k &+ 2 <= count {
             let o = k &* width
             let x = raw.loadUnaligned(fromByteOffset: o, as: V.self)
             let p = raw.loadUnaligned(fromByteOffset: o &- width, as: V.self)
-            let r = one / (x - p)
+            let d = x - p                                               // D[k], D[k + 1]
+            let q = one / d
+            let r = q.replacing(with: big, where: big .< q)
             bad = bad .| .!((x .> p) .& (x .!= inf))          // x > p also excludes NaN
-            out.storeBytes(of: r.replacing(with: big, where: big .< r), toByteOffset: o, as: V.self)
+            out.storeBytes(of: r, toByteOffset: o, as: V.self)
+            // Positions k - 1 and k, as `bend` computes them (NaN: not straight).
+            let b = (d - previousD) * (quarter * V(previousStep, r.x))
+            let straight = (b .< limit) .& (-limit .< b)
+            allStraight = allStraight .& straight
+            anyStraight = anyStraight .| straight
+            previousD = d
+            previousStep = r.y
             k &+= 2
         }
         var increasing = !any(bad)
+        bends = (covered: k &- 1, verdict: all(allStraight) ? 1 : (any(anyStraight) ? 0 : -1))
         while k < count {
             let s = step(to: xs[k], after: xs[k &- 1])
             steps[k] = s
@@ -163,8 +207,40 @@ public struct ControlPointGenerator: Sendable {
         }
         if !increasing {
             for k in 1..<max(count, 1) { steps[k] = step(to: xs[k], after: xs[k &- 1]) }
+            bends.verdict = 0
         }
         return increasing
+    }
+
+    /// `bent[k]` for `k` in `first ..< count - 1` (`first` is -1 or 0; `bent`, `steps` and `xs`
+    /// are indexed alike, `before` holds the three values fed before `xs[0]`): 0 when the bend of
+    /// the interval `[xs[k-1], xs[k])` between `xs[k-2]` and `xs[k+1]` is surely 0, because
+    /// `|b| < 1e-6` computed exactly as `bend` does, else 1 (also for a kink, a NaN or a value
+    /// that is not a step, where `bend` may give 0 too: `walkPlain` then stops and `walk`, which
+    /// computes the bend, goes on). `bent[count - 1]` waits for the next value: 1 until then.
+    /// Positions `0 ..< known.covered` with a `known.verdict` of 1 or -1 (from `steps`) are filled
+    /// at once, the others one by one.
+    @inline(__always)
+    static func markBends(_ xs: UnsafePointer<Double>, steps: UnsafePointer<Double>, count: Int, first: Int,
+                          before: (Double, Double, Double), known: (covered: Int, verdict: Int),
+                          into bent: UnsafeMutablePointer<UInt8>) {
+        // x(j) for j >= -3.
+        func x(_ j: Int) -> Double {
+            j >= 0 ? xs[j] : (j == -1 ? before.2 : (j == -2 ? before.1 : before.0))
+        }
+        func isBent(_ k: Int) -> UInt8 {
+            let b = ((x(k &+ 1) - x(k)) - (x(k &- 1) - x(k &- 2))) * (0.25 * steps[k])
+            return b.magnitude < 1e-6 ? 0 : 1
+        }
+        bent[count &- 1] = 1
+        if first < 0 { bent[-1] = isBent(-1) }
+        let covered = known.verdict != 0 ? min(known.covered, count &- 1) : 0
+        if covered > 0 { bent.update(repeating: known.verdict > 0 ? 0 : 1, count: covered) }
+        var k = covered
+        while k < count &- 1 {
+            bent[k] = isBent(k)
+            k &+= 1
+        }
     }
 
     /// `positionPerSecond` after accepting `x` right after `previous` (one input step), or NaN
@@ -343,6 +419,10 @@ public struct ControlPointGenerator: Sendable {
                 guard let p = q.baseAddress, from &+ n <= q.count else { return }
                 p.update(from: p + from, count: n)
             }
+            bent.withUnsafeMutableBufferPointer { q in
+                guard let p = q.baseAddress, from &+ n <= q.count else { return }
+                p.update(from: p + from, count: n)
+            }
             queueEnd &-= queueHead
             plainFrom = max(plainFrom &- queueHead, 0)
             plainEnd = max(plainEnd &- queueHead, 0)
@@ -354,6 +434,9 @@ public struct ControlPointGenerator: Sendable {
         }
         if queue.count > steps.count {
             steps.append(contentsOf: repeatElement(0, count: queue.count &- steps.count))
+        }
+        if queue.count > bent.count {
+            bent.append(contentsOf: repeatElement(1, count: queue.count &- bent.count))
         }
     }
 

@@ -149,7 +149,7 @@ extension WarpResampler {
                                 maxPosition: min(Double(real), 4.0e15), final: final)
         // The buffers move into locals for the duration (no copies), so each is accessed alone.
         var input: [W] = [], scratch: [W] = [], held: [W] = [], weights: [W] = [], points: [Double] = []
-        var plan: [Int] = [], alphas: [W] = []
+        var plan: [Int] = []
         func exchange() {
             swap(&input, &store.window.storage)
             swap(&scratch, &store.scratch)
@@ -157,7 +157,6 @@ extension WarpResampler {
             swap(&weights, &store.weights)
             swap(&points, &store.points)
             swap(&plan, &store.plan)
-            swap(&alphas, &store.alphas)
         }
         exchange()
         defer { exchange() }
@@ -189,17 +188,14 @@ extension WarpResampler {
                     guard let state = sinc else { return 0 }
                     return weights.withUnsafeMutableBufferPointer { wbuf in
                     plan.withUnsafeMutableBufferPointer { planBuf in
-                    alphas.withUnsafeMutableBufferPointer { abuf in
-                        guard let wp = wbuf.baseAddress, let pp = planBuf.baseAddress, let ap = abuf.baseAddress
-                        else { return 0 }
-                        let scratch = WarpSincScratch(weights: wp, weightCapacity: wbuf.count, plan: pp, alphas: ap,
-                                                      planCapacity: min(planBuf.count / 2, abuf.count))
+                        guard let wp = wbuf.baseAddress, let pp = planBuf.baseAddress else { return 0 }
+                        let scratch = WarpSincScratch(weights: wp, weightCapacity: wbuf.count, plan: pp,
+                                                      planCapacity: planBuf.count / 2)
                         sinc = nil
                         var k = WarpSincKernel(state: state, scratch: scratch)
                         defer { sinc = k.state }
                         return job.run(&k, generator: &generator, view: view, produced: &produced, held: hp,
                                        hasHeld: &holding, out: op, capacity: capacity, points: pbuf)
-                    }
                     }
                     }
                 }

@@ -14,10 +14,8 @@ struct WarpSampleStore<W: WarpWorkSample> {
     var weights: [W]
     /// A batch of control points for the render loop: positions, scales, interval left ends.
     var points: [Double]
-    /// The sinc kernel's plan of a batch: taps offset and row per point.
+    /// The sinc kernel's plan of a batch: taps offset and phase key per point.
     var plan: [Int]
-    /// The sinc kernel's plan of a batch: the blend per point.
-    var alphas: [W]
 
     /// Control points per render batch.
     static var pointBatch: Int { 256 }
@@ -33,7 +31,6 @@ struct WarpSampleStore<W: WarpWorkSample> {
         weights = [W](repeating: 0, count: sinc ? WarpSincState.weightCapacity : 0)
         points = [Double](repeating: 0, count: 3 * WarpSampleStore.pointBatch)
         plan = [Int](repeating: 0, count: sinc ? 2 * WarpSampleStore.pointBatch : 0)
-        alphas = [W](repeating: 0, count: sinc ? WarpSampleStore.pointBatch : 0)
     }
 
     /// The same state converted to `W` (the sample type changed mid-stream).
@@ -45,7 +42,6 @@ struct WarpSampleStore<W: WarpWorkSample> {
         weights = [W](repeating: 0, count: other.weights.count)
         points = other.points
         plan = other.plan
-        alphas = [W](repeating: 0, count: other.alphas.count)
     }
 }
 

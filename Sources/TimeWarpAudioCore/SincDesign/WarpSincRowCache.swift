@@ -1,8 +1,9 @@
 import CWarpSIMD
 
-/// Blended weight rows of recent outputs, keyed by table row and blend, so that a ratio whose
-/// outputs fall on a few phases again and again (a constant factor such as 3/2 puts every output
-/// on one of three) reads one ready row per output instead of blending two.
+/// Blended weight rows of recent outputs, keyed by phase key (`WarpSincPhaseKey`: table row and
+/// blend in one number), so that a ratio whose outputs fall on a few phases again and again (a
+/// constant factor such as 3/2 puts every output on one of three) reads one ready row per output
+/// instead of blending two.
 ///
 /// A cached row is the one `W.sincWeights` makes, and the kernels sum it exactly as the blending
 /// dot products sum their on-the-fly weights (see `CWarpSIMD`), so an output is the same bit for
@@ -39,13 +40,14 @@ final class WarpSincRowCache {
         cache.deallocate()
     }
 
-    /// Renders the run `plan`/`alphas` (see `WarpSincRun.run2`) of `level`'s `tables` through
-    /// cached rows and returns true, or returns false without rendering when the cache is off for
-    /// it.
+    /// Renders the run `plan` (see `WarpSincRun.run2`) of `level`'s `tables` through cached rows
+    /// (keyed by the phase key) and returns true, or returns false without rendering when the
+    /// cache is off for it.
     @inline(__always)
     func run2<W: WarpWorkSample>(_ left: UnsafePointer<W>, _ right: UnsafePointer<W>, level: WarpSincLevel,
-                                 tables: WarpSincTables<W>, taps: Int, plan: UnsafePointer<Int>,
-                                 alphas: UnsafePointer<W>, count: Int, out: UnsafeMutablePointer<W>) -> Bool {
+                                 tables: WarpSincTables<W>, taps: Int, plan: UnsafePointer<Int>, count: Int,
+                                 out: UnsafeMutablePointer<W>) -> Bool {
+        let phases = level.phases
         guard W.self == Float.self || W.self == Double.self else { return false }
         if paused > 0 {
             paused &-= count
@@ -56,12 +58,12 @@ final class WarpSincRowCache {
         guard usable else { return false }
         let found: Int
         if W.self == Float.self {
-            found = warp_simd_sinc2c_f32(Self.cast(left), Self.cast(right), Self.cast(tables.rows),
-                                         Self.cast(tables.steps), taps, plan, Self.cast(alphas), count,
-                                         Self.castMutable(out), cache)
+            found = warp_simd_sinc2kc_f32(Self.cast(left), Self.cast(right), Self.cast(tables.rows),
+                                          Self.cast(tables.steps), tables.stride, phases, taps, plan, count,
+                                          Self.castMutable(out), cache)
         } else {
-            found = warp_simd_sinc2c_f64(Self.cast(left), Self.cast(right), Self.cast(tables.rows), tables.stride,
-                                         taps, plan, Self.cast(alphas), count, Self.castMutable(out), cache)
+            found = warp_simd_sinc2kc_f64(Self.cast(left), Self.cast(right), Self.cast(tables.rows), tables.stride,
+                                          phases, taps, plan, count, Self.castMutable(out), cache)
         }
         lookups &+= count
         hits &+= found

@@ -97,29 +97,42 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         return blend(f * phasesD, phases: phases)
     }
 
-    /// The row and blend of `fp = f * phases` (`0 <= f < 1`, so `0 <= fp <= phases`): `phi` is
-    /// `fp - 1/2` rounded to a whole number (to even) through the bits of `fp - 1/2 + 1.5 * 2^52`,
-    /// which is `floor(fp)` except at a whole `fp`, where it may be one less with the blend 1 (the
-    /// next row's weights, up to rounding); no conversion that could trap. The blend is rounded as
-    /// `phase` says.
+    /// `phase` as a phase key (`WarpSincPhaseKey`): the same row and blend.
     @inline(__always)
-    static func blend(_ fp: Double, phases: Int) -> (phi: Int, alpha: W) {
-        // In [2^52, 2^53) whole numbers are exactly the doubles: the sum is rounded to one.
-        let y = (fp - 0.5) + rowShift
-        var phi = Int(truncatingIfNeeded: y.bitPattern &- rowShift.bitPattern)   // 0 ... phases
-        var whole = y - rowShift                                                 // Double(phi), exact
-        if phi >= phases {
-            phi = phases &- 1
-            whole = Double(phi)
-        }
-        // 0 <= a * 2^20 <= 2^20: adding and removing 2^52 rounds it to a whole number (to even).
-        let a = fp - whole
-        let q = (a * alphaScale + roundingShift) - roundingShift
-        return (phi, W(warpDouble: q * (1 / alphaScale)))
+    private static func phaseKey(_ c: Double, _ n: Int64, phasesD: Double) -> Int {
+        var f = c - Double(n)
+        if !(f >= 0 && f < 1) { f = 0 }
+        return phaseUnits(f * phasesD * alphaScale)
     }
 
-    /// 1.5 * 2^52: `(x + 1.5 * 2^52) - 1.5 * 2^52` is `x` rounded to a whole number for
-    /// `-2^51 <= x < 2^51`, and the bit patterns differ by that number.
+    /// The row and blend of `fp = f * phases` (`0 <= f < 1`, so `0 <= fp <= phases`): `fp` rounded
+    /// to a multiple of `1 / alphaScale` (to even), through the bits of `fp * 2^20 + 1.5 * 2^52`
+    /// (no conversion that could trap), split into the row below it and the blend; a whole `fp`
+    /// gives its row and blend 0, except `phases` itself: the row below, blended fully.
+    @inline(__always)
+    static func blend(_ fp: Double, phases: Int) -> (phi: Int, alpha: W) {
+        let (phi, q) = quantum(fp * alphaScale, phases: phases)
+        return (phi, W(warpDouble: Double(q) * (1 / alphaScale)))
+    }
+
+    /// `blend` of `fp = scaled / alphaScale` as the row and the blend's numerator `q`
+    /// (`0 ... 2^20`, in units of `1 / alphaScale`).
+    @inline(__always)
+    static func quantum(_ scaled: Double, phases: Int) -> (phi: Int, q: Int) {
+        let u = phaseUnits(scaled)
+        let phi = WarpSincPhaseKey.phi(u, phases: phases)
+        return (phi, WarpSincPhaseKey.numerator(u, phi: phi))
+    }
+
+    /// `scaled` (`0 ... phases * 2^20 < 2^51`) rounded to a whole number (to even): in
+    /// `[2^52, 2^53)` whole numbers are exactly the doubles. The phase key of `fp`.
+    @inline(__always)
+    static func phaseUnits(_ scaled: Double) -> Int {
+        Int(truncatingIfNeeded: (scaled + rowShift).bitPattern &- rowShift.bitPattern)
+    }
+
+    /// 1.5 * 2^52: `x + 1.5 * 2^52` is `x` rounded to a whole number for `0 <= x < 2^51`, and
+    /// its bit pattern exceeds this one's by that number.
     static var rowShift: Double { 6_755_399_441_055_744 }
 
     /// Blends are multiples of `1 / alphaScale` of a table step (exact in `Float`). Rounding moves
@@ -127,8 +140,6 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     /// the quality's phases per sample, at least 128): the phase error of the highest frequency
     /// the kernel passes, `g` times Nyquist, is at most `pi / (2^21 P)`, about -150 dB.
     static var alphaScale: Double { 1_048_576 }
-    /// 2^52: `(x + 2^52) - 2^52` is `x` rounded to a whole number for `0 <= x < 2^51`.
-    static var roundingShift: Double { 4_503_599_627_370_496 }
 
     /// One output from the contiguous taps at offset `x` of each channel block, with the table
     /// row at offset `row` (`phi * stride`) blended by `alpha`.
@@ -210,17 +221,24 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         return true
     }
 
-    /// The two-channel outputs of a plan of `count` points (`scratch.plan`, `scratch.alphas`) at
-    /// the level in use, into consecutive frames of `out`: through the row cache when it is on,
-    /// else blending each point's two rows.
+    /// The two-channel outputs of a plan of `count` points (`scratch.plan`: taps offset and phase
+    /// key per point) at the level in use, into consecutive frames of `out`: through the row cache
+    /// when it is on, else blending each point's two rows.
     @inline(__always)
     private func renderPlan2(_ view: WarpFrameView<W>, count: Int, out: UnsafeMutablePointer<W>) {
         let left = view.src, right = view.src + view.channelStride, taps = 2 &* halfTaps
         if !state.rows.run2(left, right, level: state.level, tables: tables, taps: taps, plan: scratch.plan,
-                            alphas: scratch.alphas, count: count, out: out) {
-            WarpSincRun.run2(left, right, tables: tables, taps: taps, plan: scratch.plan, alphas: scratch.alphas,
-                             count: count, weights: scratch.weights, out: out)
+                            count: count, out: out) {
+            WarpSincRun.run2(left, right, tables: tables, phases: phases, taps: taps, plan: scratch.plan, count: count,
+                             weights: scratch.weights, out: out)
         }
+    }
+
+    /// One output of a plan entry (taps offset `x`, phase key `key`) the one-output way.
+    @inline(__always)
+    private func apply(_ view: WarpFrameView<W>, x: Int, key: Int, out: UnsafeMutablePointer<W>) {
+        let (row, alpha): (Int, W) = WarpSincPhaseKey.rowAndBlend(key, phases: phases, stride: tables.stride)
+        apply(view, x: x, row: row, alpha: alpha, out: out)
     }
 
     /// Planar windows at a level with a table: stretches without bends first (`renderPlain`, any
@@ -244,9 +262,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             return renderRunInBatches(generator: &generator, limit: limit, bound: bound, view: view,
                                       maxFrame: maxFrame, out: out, points: points)
         }
-        let plan = scratch.plan, alphas = scratch.alphas
+        let plan = scratch.plan
         let h = Int64(halfTaps), lowS = low, highS = high * (1 + Self.hysteresis), base = view.base
-        let stride = tables.stride, phases = self.phases, phasesD = self.phasesD
+        let phasesD = self.phasesD
         var smoothedScale = state.smoothedScale
         let planned = generator.walk(limit: min(limit, scratch.planCapacity), bound: bound) { k, point in
             // NaN (no history yet, or a NaN scale) fails the range check: the general path takes
@@ -258,10 +276,8 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             let f = c - Double(n)
             // floor(c) == n (and so `phase` sees the same fraction) unless c rounded up.
             guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { return false }
-            let (phi, alpha) = Self.phase(c, n, phases: phases, phasesD: phasesD)
             plan[2 &* k] = Int(truncatingIfNeeded: lo &- base)
-            plan[2 &* k &+ 1] = phi &* stride
-            alphas[k] = alpha
+            plan[2 &* k &+ 1] = Self.phaseKey(c, n, phasesD: phasesD)
             smoothedScale = scale
             return true
         }
@@ -283,26 +299,27 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         guard generator.leftIndex &- (h &- 1) >= base, bound >= 1 else { return 0 }
         // A point `n + f` (`0 <= f < 1`) lies below the whole number `bound` iff `n <= bound - 1`.
         let lastLeft = min(maxFrame &- h, base &+ Int64(view.frames) &- 1 &- h, Int64(min(bound, 4.0e15)) &- 1)
-        let plan = scratch.plan, alphas = scratch.alphas
+        let plan = scratch.plan
         let lowS = low, highS = high * (1 + Self.hysteresis)
-        let stride = tables.stride, phases = self.phases, phasesD = self.phasesD
         let offset = 1 &- h &- base
         var smoothedScale = state.smoothedScale
-        let planned = generator.walkPlain(limit: min(limit, scratch.planCapacity), lastLeft: lastLeft) {
-            k, n, lp, c, pointScale in
-            // NaN (no history yet, or a NaN scale) fails the range check: the general path takes
-            // that point.
-            let scale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
-            guard scale >= lowS && scale < highS else { return false }
+        // The smoothed scale moves from where it is towards each point's scale, never past it
+        // (rounding included: `s + (p - s) / 16` lies between `s` and `p`), so while it and every
+        // interval's scale are in the level's range, every smoothed scale is: checked where the
+        // walk starts and as it enters each interval, not per point. NaN (no history yet, or a
+        // NaN scale) fails the check: the general path takes that point.
+        let inRange = { (scale: Double) -> Bool in scale >= lowS && scale < highS }
+        guard inRange(smoothedScale), inRange(generator.currentScale) else { return 0 }
+        let scaled = phasesD * Self.alphaScale             // the phase key: `phaseKey` without its range check
+        let planned = generator.walkPlain(limit: min(limit, scratch.planCapacity), lastLeft: lastLeft,
+                                          entering: inRange) { k, n, lp, c, pointScale in
             // `c - Double(n)`: in 0 ..< 1 unless c rounded up to the next index (left to the
-            // general path, as there); then `phase` without its range check.
+            // general path, as there).
             let f = c - lp
             guard f.bitPattern < WarpSincKernel.oneBits else { return false }
-            let (phi, alpha) = Self.blend(f * phasesD, phases: phases)
             plan[2 &* k] = Int(truncatingIfNeeded: n &+ offset)
-            plan[2 &* k &+ 1] = phi &* stride
-            alphas[k] = alpha
-            smoothedScale = scale
+            plan[2 &* k &+ 1] = Self.phaseUnits(f * scaled)
+            smoothedScale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
             return true
         }
         state.smoothedScale = smoothedScale
@@ -312,7 +329,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         } else {
             let ch = view.channels
             for i in 0..<planned {
-                apply(view, x: plan[2 &* i], row: plan[2 &* i &+ 1], alpha: alphas[i], out: out + i &* ch)
+                apply(view, x: plan[2 &* i], key: plan[2 &* i &+ 1], out: out + i &* ch)
             }
         }
         return planned
@@ -325,7 +342,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
     mutating func render(batch: WarpPointBatch, view: WarpFrameView<W>, maxFrame: Int64,
                          out: UnsafeMutablePointer<W>) -> Int {
         let ch = view.channels
-        let plan = scratch.plan, alphas = scratch.alphas
+        let plan = scratch.plan
         let capacity = scratch.planCapacity
         var k = 0
         while k < batch.count {
@@ -347,11 +364,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                     let f = c - Double(n)
                     // floor(c) == n (and so `phase` sees the same fraction) unless c rounded up.
                     guard f.bitPattern < WarpSincKernel.oneBits, hi <= maxFrame, view.holds(lo, hi) else { break }
-                    let (phi, alpha) = phase(c, n)
                     let i = m &- start
                     plan[2 &* i] = Int(truncatingIfNeeded: lo &- base)
-                    plan[2 &* i &+ 1] = phi &* tables.stride
-                    alphas[i] = alpha
+                    plan[2 &* i &+ 1] = Self.phaseKey(c, n, phasesD: phasesD)
                     smoothedScale = scale
                     m &+= 1
                 }
@@ -366,7 +381,9 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                 let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
                 let left = view.src, right = view.src + view.channelStride
                 for i in 0..<(m &- start) {
-                    let x = plan[2 &* i], row = plan[2 &* i &+ 1], alpha = alphas[i]
+                    let x = plan[2 &* i]
+                    let (row, alpha): (Int, W) = WarpSincPhaseKey.rowAndBlend(plan[2 &* i &+ 1], phases: phases,
+                                                                               stride: tables.stride)
                     W.sincPrepare(tables, row: row, taps: taps, alpha: alpha, weights: w)
                     let (l, r) = W.sincDot2(left + x, right + x, tables: tables, row: row, taps: taps, alpha: alpha,
                                             weights: w)
@@ -376,7 +393,7 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
                 }
             } else {
                 for i in 0..<(m &- start) {
-                    apply(view, x: plan[2 &* i], row: plan[2 &* i &+ 1], alpha: alphas[i], out: out + (start &+ i) &* ch)
+                    apply(view, x: plan[2 &* i], key: plan[2 &* i &+ 1], out: out + (start &+ i) &* ch)
                 }
             }
             k = m
@@ -396,10 +413,8 @@ struct WarpSincScratch<W> {
     /// One output's weights.
     let weights: UnsafeMutablePointer<W>
     let weightCapacity: Int
-    /// A batch plan: taps offset and table row offset per point.
+    /// A batch plan: taps offset and phase key (`WarpSincPhaseKey`) per point.
     let plan: UnsafeMutablePointer<Int>
-    /// A batch plan: the blend per point.
-    let alphas: UnsafeMutablePointer<W>
     /// Points a plan holds.
     let planCapacity: Int
 }
