@@ -168,6 +168,10 @@ audio_benchmarks() {
   add_pair "audio ${seconds} s: linear factor=0.91875 vs audioresample 48k->44.1k" \
     "$src ! audiotimewarp interpolation=linear factor=0.91875 ! $sink" \
     "$src ! audioresample ! audio/x-raw,rate=44100 ! $sink"
+  # The floor of these rows: no element on our side (the source and sink alone).
+  add_pair "audio ${seconds} s: floor: NO element vs audioresample 48k->44.1k" \
+    "$src ! $sink" \
+    "$src ! audioresample ! audio/x-raw,rate=44100 ! $sink"
   # --- end of the issue 24 audio rows
   # The sinc kernel at each quality against audioresample at the same quality and the same
   # ratio: factor s makes as many samples as resampling 48 kHz to 48 kHz * s does.
