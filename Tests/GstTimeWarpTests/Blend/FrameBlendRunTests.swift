@@ -74,28 +74,26 @@ final class FrameBlendRunTests: XCTestCase {
     }
 
     func testUnsupportedFormatFallsBackToNearestWithOneWarning() {
-        let caps = "video/x-raw,format=v210,width=48,height=2,framerate=30/1"
-        let h = Harness("videotimewarp factor=2 frame-mode=blend")
-        h.setCaps(input: caps, output: caps)
-        for n in 0..<3 { h.push(pts: clip.pts(n), duration: clip.pts(n + 1) - clip.pts(n), tag: UInt8(n), size: 512) }
-        h.pushEOS()
-        XCTAssertEqual(h.pullAll().map(\.tag), [0, 1, 1, 2, 2, 2])
-        let warnings = h.messages().filter { !$0.isError }
-        XCTAssertEqual(warnings.count, 1)
-        XCTAssertTrue(warnings.first?.text.contains("v210") ?? false, "\(warnings.map(\.text))")
+        assertUnsupportedFormatShowsNearestFrames(mode: "blend")
     }
 
     func testUnsupportedFormatInFlowModeNamesFlowInItsWarning() {
         // The warning names the mode the user set, not always "blend".
+        assertUnsupportedFormatShowsNearestFrames(mode: "flow")
+    }
+
+    /// v210 (10-bit packed 4:2:2) cannot be mixed: at factor 2 the slots show the nearest frames
+    /// (ties to the later one), with one warning that names the mode and the format.
+    private func assertUnsupportedFormatShowsNearestFrames(mode: String, line: UInt = #line) {
         let caps = "video/x-raw,format=v210,width=48,height=2,framerate=30/1"
-        let h = Harness("videotimewarp factor=2 frame-mode=flow")
+        let h = Harness("videotimewarp factor=2 frame-mode=\(mode)")
         h.setCaps(input: caps, output: caps)
         for n in 0..<3 { h.push(pts: clip.pts(n), duration: clip.pts(n + 1) - clip.pts(n), tag: UInt8(n), size: 512) }
         h.pushEOS()
-        XCTAssertEqual(h.pullAll().map(\.tag), [0, 1, 1, 2, 2, 2])
+        XCTAssertEqual(h.pullAll().map(\.tag), [0, 1, 1, 2, 2, 2], line: line)
         let warnings = h.messages().filter { !$0.isError }.map(\.text)
-        XCTAssertEqual(warnings.count, 1, "\(warnings)")
-        XCTAssertTrue(warnings.first?.contains("frame-mode=flow cannot mix v210") ?? false, "\(warnings)")
+        XCTAssertEqual(warnings.count, 1, "\(warnings)", line: line)
+        XCTAssertTrue(warnings.first?.contains("frame-mode=\(mode) cannot mix v210") ?? false, "\(warnings)", line: line)
     }
 
     func testFramesTooSmallForTheCapsShowTheNearestFrameWithOneWarning() {
