@@ -17,26 +17,12 @@ extension Event {
         guard let copied = gst_mini_object_copy(UnsafeMutablePointer<GstMiniObject>(toc)) else { return nil }
         let copy = OpaquePointer(copied)
         defer { gst_mini_object_unref(copied) }
-        Self.mapEntries(gst_toc_get_entries(copy), map)
+        TocEntryTimes.map(gst_toc_get_entries(copy), sortingByStart: false) { start, stop in
+            (start >= 0 ? map(start) : start, stop >= 0 ? map(stop) : stop)
+        }
         guard let event = gst_event_new_toc(copy, updated) else { return nil }
         gst_event_set_seqnum(event, seqnum)
         return Event(taking: event)
-    }
-
-    /// Maps the entries of `list` (a GList of GstTocEntry) and their sub-entries.
-    private static func mapEntries(_ list: UnsafeMutablePointer<GList>?, _ map: (Int64) -> Int64) {
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data {
-                let entry = OpaquePointer(data)
-                var start: gint64 = -1, stop: gint64 = -1
-                gst_toc_entry_get_start_stop_times(entry, &start, &stop)
-                gst_toc_entry_set_start_stop_times(entry, start >= 0 ? gint64(map(Int64(start))) : start,
-                                                   stop >= 0 ? gint64(map(Int64(stop))) : stop)
-                mapEntries(gst_toc_entry_get_sub_entries(entry), map)
-            }
-            node = current.pointee.next
-        }
     }
 
     /// A copy of this TAG event with its duration tag (`GST_TAG_DURATION`, ns: the only

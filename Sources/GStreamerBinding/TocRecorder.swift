@@ -53,39 +53,8 @@ public final class TocRecorder: Sendable {
         guard let copied else { return false }
         defer { gst_mini_object_unref(copied) }
         let copy = OpaquePointer(copied)
-        Self.mapEntries(gst_toc_get_entries(copy), map)
+        TocEntryTimes.map(gst_toc_get_entries(copy), sortingByStart: true, map)
         gst_toc_setter_set_toc(OpaquePointer(element.raw), copy)
         return true
-    }
-
-    /// Maps the entries of `list` (a GList of GstTocEntry) and their sub-entries, then puts
-    /// each list in ascending order of start (a reversal turns it round; Matroska readers such as
-    /// FFmpeg skip a chapter that starts before the one listed ahead of it).
-    private static func mapEntries(_ list: UnsafeMutablePointer<GList>?, _ map: (Int64, Int64) -> (Int64, Int64)) {
-        var entries: [(start: Int64, data: UnsafeMutableRawPointer)] = []
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data {
-                let entry = OpaquePointer(data)
-                var start: gint64 = -1, stop: gint64 = -1
-                gst_toc_entry_get_start_stop_times(entry, &start, &stop)
-                let (newStart, newStop) = map(Int64(start), Int64(stop))
-                gst_toc_entry_set_start_stop_times(entry, gint64(newStart), gint64(newStop))
-                mapEntries(gst_toc_entry_get_sub_entries(entry), map)
-                entries.append((newStart, data))
-            }
-            node = current.pointee.next
-        }
-        // The same nodes, their entries permuted: the list keeps owning each entry once.
-        let sorted = entries.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element.data)
-        node = list
-        var i = 0
-        while let current = node, i < sorted.count {
-            if current.pointee.data != nil {
-                current.pointee.data = sorted[i]
-                i += 1
-            }
-            node = current.pointee.next
-        }
     }
 }
