@@ -71,20 +71,27 @@ struct WarpLinearKernel<W: WarpWorkSample>: WarpFrameKernel {
     static func plainStereoRun(generator: inout ControlPointGenerator, limit: Int, lastLeft: Int64,
                                src: UnsafePointer<W>, base: Int64, out: UnsafeMutablePointer<W>) -> Int {
         generator.walkPlain(limit: limit, lastLeft: lastLeft) { k, left, lp, position, _ in
-            let p = src + 2 &* Int(truncatingIfNeeded: left &- base)
-            let f = position - lp
-            // 0 < f < 1 in one compare: positive doubles order like their bit patterns.
-            if f.bitPattern &- 1 < WarpLinearKernel.oneBits &- 1 {
-                W.warpStorePair(W.warpLerpFrames(p, 1 - f, f), to: out + 2 &* k)
-                return true
-            }
-            if f == 0 {                                   // exactly A[left]
-                out[2 &* k] = p[0]
-                out[2 &* k &+ 1] = p[1]
-                return true
-            }
-            return false                                  // `f` rounded to 1: the general path
+            stereoPoint(src + 2 &* Int(truncatingIfNeeded: left &- base), f: position - lp, to: out + 2 &* k)
         }
+    }
+
+    /// One interleaved stereo output from the frame pair at `p` (`p[0...1]`, `p[2...3]`) at
+    /// fraction `f`, into `out[0...1]`; false (nothing written) unless `0 <= f < 1` (`f` rounded
+    /// to 1 is left to the caller's general path: no call in the loops keeps every value in a
+    /// register).
+    @inline(__always)
+    static func stereoPoint(_ p: UnsafePointer<W>, f: Double, to out: UnsafeMutablePointer<W>) -> Bool {
+        // 0 < f < 1 in one compare: positive doubles order like their bit patterns.
+        if f.bitPattern &- 1 < WarpLinearKernel.oneBits &- 1 {
+            W.warpStorePair(W.warpLerpFrames(p, 1 - f, f), to: out)
+            return true
+        }
+        if f == 0 {                                       // exactly A[left]
+            out[0] = p[0]
+            out[1] = p[1]
+            return true
+        }
+        return false
     }
 
     /// The interleaved stereo loop of `renderRun`, a function of its own so that nothing else
@@ -95,21 +102,8 @@ struct WarpLinearKernel<W: WarpWorkSample>: WarpFrameKernel {
         // `c = left + f` with `0 < f < 1` is the plain case: `floor(c)` is `left` and
         // `f = c - leftPosition` exactly what `render` computes.
         generator.walk(limit: limit, bound: .infinity, checksBound: false, lastLeft: lastLeft) { k, point in
-            let p = src + 2 &* Int(truncatingIfNeeded: point.left &- base)
-            let f = point.position - point.leftPosition
-            // 0 < f < 1 in one compare: positive doubles order like their bit patterns.
-            if f.bitPattern &- 1 < WarpLinearKernel.oneBits &- 1 {
-                W.warpStorePair(W.warpLerpFrames(p, 1 - f, f), to: out + 2 &* k)
-                return true
-            }
-            if f == 0 {                                   // exactly A[left]
-                out[2 &* k] = p[0]
-                out[2 &* k &+ 1] = p[1]
-                return true
-            }
-            // Anything else (`f` rounded to 1) is left to the caller's general path: no call in
-            // this loop keeps every value in a register.
-            return false
+            stereoPoint(src + 2 &* Int(truncatingIfNeeded: point.left &- base), f: point.position - point.leftPosition,
+                        to: out + 2 &* k)
         }
     }
 }
