@@ -9,19 +9,6 @@ import GStreamerBinding
 final class BlendInPlaceTests: XCTestCase {
     override func setUp() { GStreamerTestSetup.ensure() }
 
-    /// A buffer of `size` bytes of a deterministic pseudo-random pattern.
-    func noise(size: Int, seed: UInt32) -> Buffer {
-        var buffer = Buffer.allocate(size: size)!
-        var x = seed &* 2_654_435_761 | 1
-        _ = buffer.withMutableBytes { bytes in
-            for i in 0..<bytes.count {
-                x ^= x << 13; x ^= x >> 17; x ^= x << 5
-                bytes[i] = UInt8(truncatingIfNeeded: x)
-            }
-        }
-        return buffer
-    }
-
     func testAMixWrittenOverASourceEqualsTheMixInANewBuffer() throws {
         let workers = FrameWorkers(threads: 2)
         for name in BlendWorkersTests.formats {
@@ -38,13 +25,13 @@ final class BlendInPlaceTests: XCTestCase {
                 [scale / 8, scale / 8, scale / 4, scale / 4, scale / 4 - 3, 3],
             ]
             for weights in mixes {
-                let fresh = weights.indices.map { BlendFrame.Box(noise(size: size, seed: UInt32($0 + 7))) }
+                let fresh = weights.indices.map { BlendFrame.Box(Buffer.noise(size: size, seed: UInt32($0 + 7))) }
                 var output = Buffer.allocate(size: size)!
                 XCTAssertTrue(BlendRenderer.render(into: &output, sources: fresh, weights: weights, format: format))
                 let expected = try XCTUnwrap(output.withBytes { Array($0) })
                 for target in weights.indices {
                     for pool in [nil, workers] {
-                        let sources = weights.indices.map { BlendFrame.Box(noise(size: size, seed: UInt32($0 + 7))) }
+                        let sources = weights.indices.map { BlendFrame.Box(Buffer.noise(size: size, seed: UInt32($0 + 7))) }
                         XCTAssertTrue(sources[target].buffer.isWritableInPlace)
                         XCTAssertTrue(BlendRenderer.render(over: target, sources: sources, weights: weights, format: format,
                                                            workers: pool, minimumBytes: 0))
@@ -66,7 +53,7 @@ final class BlendInPlaceTests: XCTestCase {
     }
 
     func testABufferSharedWithACopyIsNotWritableInPlace() {
-        let buffer = noise(size: 64, seed: 1)
+        let buffer = Buffer.noise(size: 64, seed: 1)
         XCTAssertTrue(buffer.isWritableInPlace)
         XCTAssertEqual(writableWhileCopied(buffer), false)
         XCTAssertTrue(buffer.isWritableInPlace)

@@ -14,23 +14,10 @@ final class BlendWorkersTests: XCTestCase {
 
     override func setUp() { GStreamerTestSetup.ensure() }
 
-    /// A buffer of `size` bytes of a deterministic pseudo-random pattern.
-    func noise(size: Int, seed: UInt32) -> Buffer {
-        var buffer = Buffer.allocate(size: size)!
-        var x = seed &* 2_654_435_761 | 1
-        _ = buffer.withMutableBytes { bytes in
-            for i in 0..<bytes.count {
-                x ^= x << 13; x ^= x >> 17; x ^= x << 5
-                bytes[i] = UInt8(truncatingIfNeeded: x)
-            }
-        }
-        return buffer
-    }
-
     /// The rendered bytes of `weights` over fresh noise frames, with or without `workers`.
     func render(_ format: BlendFormat, weights: [UInt32], workers: FrameWorkers?) -> [UInt8]? {
         let size = format.info.size
-        let sources = weights.indices.map { BlendFrame.Box(noise(size: size, seed: UInt32($0 + 1))) }
+        let sources = weights.indices.map { BlendFrame.Box(Buffer.noise(size: size, seed: UInt32($0 + 1))) }
         var output = Buffer.allocate(size: size)!
         _ = output.withMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
         guard BlendRenderer.render(into: &output, sources: sources, weights: weights, format: format,
