@@ -77,29 +77,6 @@ void warp_simd_dot2_f64(const double *x, const double *y, const double *w, ptrdi
     kernels()->dot2_f64(x, y, w, taps, out);
 }
 
-void warp_simd_sinc2_f32(const float *left, const float *right, const float *rows, const float *steps,
-                         ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out) {
-    kernels()->sinc2_f32(left, right, rows, steps, taps, plan, alphas, count, out);
-}
-
-void warp_simd_sinc2_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
-                         ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
-                         double *scratch, double *out) {
-    kernels()->sinc2_f64(left, right, rows, stride, taps, plan, alphas, count, scratch, out);
-}
-
-ptrdiff_t warp_simd_sinc2c_f32(const float *left, const float *right, const float *rows, const float *steps,
-                               ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count,
-                               float *out, WarpSIMDRowCache *cache) {
-    return kernels()->sinc2c_f32(left, right, rows, steps, taps, plan, alphas, count, out, cache);
-}
-
-ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
-                               ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
-                               double *out, WarpSIMDRowCache *cache) {
-    return kernels()->sinc2c_f64(left, right, rows, stride, taps, plan, alphas, count, out, cache);
-}
-
 void warp_simd_sinc2k_f32(const float *left, const float *right, const float *rows, const float *steps,
                           ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count,
                           float *out) {
@@ -133,8 +110,5 @@ void warp_simd_row_cache_reset(WarpSIMDRowCache *cache, void *storage, ptrdiff_t
     cache->stride = stride;
     cache->mask = pow2 - 1;
     cache->last = -1;
-    for (int i = 0; i < WARP_SIMD_ROW_CACHE_SLOTS; i++) {
-        cache->keys[i] = -1;
-        cache->alphas[i] = 0;
-    }
+    for (int i = 0; i < WARP_SIMD_ROW_CACHE_SLOTS; i++) cache->keys[i] = -1;
 }

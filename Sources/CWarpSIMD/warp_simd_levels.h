@@ -4,25 +4,6 @@
 
 #include "warp_simd.h"
 
-/* A float's or double's bit pattern (a float's widened to 64 bits), as a cache key. */
-static inline unsigned long long warp_simd_float_bits(float v) {
-    unsigned int u;
-    __builtin_memcpy(&u, &v, sizeof u);
-    return u;
-}
-
-static inline unsigned long long warp_simd_double_bits(double v) {
-    unsigned long long u;
-    __builtin_memcpy(&u, &v, sizeof u);
-    return u;
-}
-
-/* The cache slot of row offset `r` and blend bits `bits` (`mask`: slots - 1). */
-static inline ptrdiff_t warp_simd_slot(ptrdiff_t r, unsigned long long bits, ptrdiff_t mask) {
-    unsigned long long h = (unsigned long long)r * 0x9E3779B97F4A7C15ull ^ bits * 0xC2B2AE3D27D4EB4Full;
-    return (ptrdiff_t)(h >> 59) & mask;
-}
-
 /* A phase key's row (see WarpSIMDKernels.sinc2k_f32: `phases` rows plus the last), its offset
  * and its blend. */
 static inline ptrdiff_t warp_simd_key_phi(ptrdiff_t key, ptrdiff_t phases) {
@@ -64,75 +45,6 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
  * PREFIX_blend_f64 and PREFIX_dot2_f64 (static, in the same file, so they inline into the loops),
  * with the function attributes ATTR. */
 #define WARP_SIMD_DEFINE_RUNS(PREFIX, ATTR)                                                                    \
-    ATTR static void PREFIX##_sinc2_f32(const float *left, const float *right, const float *rows,               \
-                                        const float *steps, ptrdiff_t taps, const ptrdiff_t *plan,              \
-                                        const float *alphas, ptrdiff_t count, float *out) {                     \
-        for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
-            ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
-            PREFIX##_dot2_blend_f32(left + x, right + x, rows + r, steps + r, alphas[i], taps, out + 2 * i);    \
-        }                                                                                                       \
-    }                                                                                                           \
-    ATTR static void PREFIX##_sinc2_f64(const double *left, const double *right, const double *rows,            \
-                                        ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan,                \
-                                        const double *alphas, ptrdiff_t count, double *scratch, double *out) {  \
-        for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
-            ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
-            PREFIX##_blend_f64(rows + r, rows + r + stride, alphas[i], taps, scratch);                          \
-            PREFIX##_dot2_f64(left + x, right + x, scratch, taps, out + 2 * i);                                 \
-        }                                                                                                       \
-    }                                                                                                           \
-    ATTR static ptrdiff_t PREFIX##_sinc2c_f32(const float *left, const float *right, const float *rows,         \
-                                              const float *steps, ptrdiff_t taps, const ptrdiff_t *plan,        \
-                                              const float *alphas, ptrdiff_t count, float *out, WarpSIMDRowCache *cache) {\
-        ptrdiff_t hits = 0;                                                                                     \
-        float *storage = (float *)cache->storage;                                                               \
-        for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
-            ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
-            float alpha = alphas[i];                                                                            \
-            unsigned long long bits = warp_simd_float_bits(alpha);                                              \
-            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                     \
-            if (cache->keys[s] == r && cache->alphas[s] == bits) {                                              \
-                hits++;                                                                                         \
-            } else if (cache->keys[s2] == r && cache->alphas[s2] == bits) {                                     \
-                hits++;                                                                                         \
-                s = s2;                                                                                         \
-            } else {                                                                                            \
-                if (cache->last == s) s = s2; /* of the two ways, keep the row used last */                     \
-                PREFIX##_blend_f32(rows + r, steps + r, alpha, taps, storage + s * cache->stride);              \
-                cache->keys[s] = r;                                                                             \
-                cache->alphas[s] = bits;                                                                        \
-            }                                                                                                   \
-            cache->last = s;                                                                                    \
-            PREFIX##_dot2_f32(left + x, right + x, storage + s * cache->stride, taps, out + 2 * i);             \
-        }                                                                                                       \
-        return hits;                                                                                            \
-    }                                                                                                           \
-    ATTR static ptrdiff_t PREFIX##_sinc2c_f64(const double *left, const double *right, const double *rows,      \
-                                              ptrdiff_t stride, ptrdiff_t taps, const ptrdiff_t *plan,          \
-                                              const double *alphas, ptrdiff_t count, double *out, WarpSIMDRowCache *cache) {\
-        ptrdiff_t hits = 0;                                                                                     \
-        double *storage = (double *)cache->storage;                                                             \
-        for (ptrdiff_t i = 0; i < count; i++) {                                                                 \
-            ptrdiff_t x = plan[2 * i], r = plan[2 * i + 1];                                                     \
-            double alpha = alphas[i];                                                                           \
-            unsigned long long bits = warp_simd_double_bits(alpha);                                             \
-            ptrdiff_t s = warp_simd_slot(r, bits, cache->mask), s2 = s ^ 1;                                     \
-            if (cache->keys[s] == r && cache->alphas[s] == bits) {                                              \
-                hits++;                                                                                         \
-            } else if (cache->keys[s2] == r && cache->alphas[s2] == bits) {                                     \
-                hits++;                                                                                         \
-                s = s2;                                                                                         \
-            } else {                                                                                            \
-                if (cache->last == s) s = s2; /* of the two ways, keep the row used last */                     \
-                PREFIX##_blend_f64(rows + r, rows + r + stride, alpha, taps, storage + s * cache->stride);      \
-                cache->keys[s] = r;                                                                             \
-                cache->alphas[s] = bits;                                                                        \
-            }                                                                                                   \
-            cache->last = s;                                                                                    \
-            PREFIX##_dot2_f64(left + x, right + x, storage + s * cache->stride, taps, out + 2 * i);             \
-        }                                                                                                       \
-        return hits;                                                                                            \
-    }                                                                                                           \
     ATTR static void PREFIX##_sinc2k_f32(const float *left, const float *right, const float *rows,              \
                                          const float *steps, ptrdiff_t stride, ptrdiff_t phases,                \
                                          ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out) {  \
@@ -159,7 +71,6 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
                 ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;                               \
                 PREFIX##_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key, phi), taps, w);            \
                 cache->keys[s] = key;                                                                           \
-                cache->alphas[s] = 0;                                                                           \
             }                                                                                                   \
             last = s;                                                                                           \
             PREFIX##_dot2_f32(left + x, right + x, w, taps, out + 2 * i);                                       \
@@ -194,7 +105,6 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
                 ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;                               \
                 PREFIX##_blend_f64(rows + r, rows + r + stride, warp_simd_key_blend_f64(key, phi), taps, w);    \
                 cache->keys[s] = key;                                                                           \
-                cache->alphas[s] = 0;                                                                           \
             }                                                                                                   \
             last = s;                                                                                           \
             PREFIX##_dot2_f64(left + x, right + x, w, taps, out + 2 * i);                                       \
@@ -208,8 +118,8 @@ static inline ptrdiff_t warp_simd_key_lookup(const WarpSIMDRowCache *cache, ptrd
 #define WARP_SIMD_DEFINE_TABLE(NAME, LEVEL, PREFIX, KC_F32)                                                    \
     const WarpSIMDKernels NAME = {                                                                              \
         LEVEL, PREFIX##_dot_blend_f32, PREFIX##_dot2_blend_f32, PREFIX##_blend_f32, PREFIX##_blend_f64,         \
-        PREFIX##_dot_f64, PREFIX##_dot2_f64, PREFIX##_sinc2_f32, PREFIX##_sinc2_f64, PREFIX##_sinc2c_f32,       \
-        PREFIX##_sinc2c_f64, PREFIX##_sinc2k_f32, KC_F32, PREFIX##_sinc2k_f64, PREFIX##_sinc2kc_f64,            \
+        PREFIX##_dot_f64, PREFIX##_dot2_f64, PREFIX##_sinc2k_f32, KC_F32, PREFIX##_sinc2k_f64,                  \
+        PREFIX##_sinc2kc_f64,                                                                                   \
     };
 
 /* A level's run kernels and its table NAME (see WARP_SIMD_DEFINE_RUNS). */

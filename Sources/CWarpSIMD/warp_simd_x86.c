@@ -419,7 +419,6 @@ AVX2 static ptrdiff_t avx2_sinc2kc_f32_run(const float *left, const float *right
             const ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;
             avx2_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key, phi), taps, storage + s * cs);
             cache->keys[s] = key;
-            cache->alphas[s] = 0;
         }
         last = s;
         const float *xp = left + x, *yp = right + x;

@@ -139,82 +139,13 @@ final class AudioCoreSIMDKernelTests: XCTestCase {
         }
     }
 
-    /// The run kernels give exactly the one-output kernels' results, point by point, with and
-    /// without a row cache.
-    func testRunsEqualTheirPointsOneByOne() {
-        for (level, k) in Self.levels {
-            for taps in [0, 1, 7, 66, 67, 130] {
-                let frames = taps + 40, rowsCount = 9, stride_ = taps + 5, count = 40
-                let left = Guarded(Self.floats(frames, seed: 11)), right = Guarded(Self.floats(frames, seed: 12))
-                let rows = Guarded(Self.floats(rowsCount * stride_, seed: 13))
-                let steps = Guarded(Self.floats(rowsCount * stride_, seed: 14))
-                var plan = [Int](), alphas = [Float](), alphasD = [Double]()
-                for i in 0..<count {
-                    // Three rows and three blends: points repeat (as at a constant ratio).
-                    plan += [(i * 37) % 41, ((i * 5) % 3) * stride_]
-                    alphas.append(Float(i % 3) / 3)
-                    alphasD.append(Double(i % 3) / 3)
-                }
-                var out = [Float](repeating: .nan, count: 2 * count)
-                k.sinc2_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, taps, plan, alphas, count, &out)
-                let leftD = Guarded(AudioCoreTestSupport.noise(count: frames, seed: 21))
-                let rightD = Guarded(AudioCoreTestSupport.noise(count: frames, seed: 22))
-                let rowsD = Guarded(AudioCoreTestSupport.noise(count: rowsCount * stride_, seed: 23))
-                var scratch = [Double](repeating: .nan, count: max(taps, 1))
-                var outD = [Double](repeating: .nan, count: 2 * count)
-                k.sinc2_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, taps, plan, alphasD, count, &scratch,
-                            &outD)
-                // The same run through a row cache, twice (filling it, then from it), and through
-                // a two-slot cache (points evict each other): the same bits each time.
-                let stride = max(taps, 1)
-                for slots in [2, 4, 32] {
-                    let storage = UnsafeMutableRawPointer.allocate(byteCount: 32 * stride * 8, alignment: 64)
-                    defer { storage.deallocate() }
-                    var cache = WarpSIMDRowCache()
-                    for format in 0..<2 {
-                        warp_simd_row_cache_reset(&cache, storage, stride, slots)
-                        for pass in 0..<2 {
-                            if format == 0 {
-                                var cached = [Float](repeating: .nan, count: 2 * count)
-                                let hits = k.sinc2c_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, taps,
-                                                        plan, alphas, count, &cached, &cache)
-                                XCTAssertEqual(cached.map(\.bitPattern), out.map(\.bitPattern),
-                                               "level \(level) taps \(taps) slots \(slots) pass \(pass)")
-                                if pass == 1 && slots == 32 { XCTAssertGreaterThan(hits, 0) }
-                            } else {
-                                var cached = [Double](repeating: .nan, count: 2 * count)
-                                _ = k.sinc2c_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, taps, plan,
-                                                 alphasD, count, &cached, &cache)
-                                XCTAssertEqual(cached.map(\.bitPattern), outD.map(\.bitPattern),
-                                               "level \(level) taps \(taps) slots \(slots) pass \(pass) (Double)")
-                            }
-                        }
-                    }
-                }
-                for i in 0..<count {
-                    let x = plan[2 * i], r = plan[2 * i + 1]
-                    var one = [Float](repeating: .nan, count: 2)
-                    k.dot2_blend_f32(left.pointer + x, right.pointer + x, rows.pointer + r, steps.pointer + r, alphas[i],
-                                     taps, &one)
-                    XCTAssertEqual(out[2 * i].bitPattern, one[0].bitPattern, "level \(level) taps \(taps) point \(i)")
-                    XCTAssertEqual(out[2 * i + 1].bitPattern, one[1].bitPattern, "level \(level) taps \(taps) point \(i)")
-                    var w = [Double](repeating: .nan, count: max(taps, 1))
-                    k.blend_f64(rowsD.pointer + r, rowsD.pointer + r + stride_, alphasD[i], taps, &w)
-                    var oneD = [Double](repeating: .nan, count: 2)
-                    k.dot2_f64(leftD.pointer + x, rightD.pointer + x, w, taps, &oneD)
-                    XCTAssertEqual(outD[2 * i].bitPattern, oneD[0].bitPattern, "level \(level) taps \(taps) point \(i)")
-                    XCTAssertEqual(outD[2 * i + 1].bitPattern, oneD[1].bitPattern,
-                                   "level \(level) taps \(taps) point \(i)")
-                }
-            }
-        }
-    }
-
-    /// The phase-key run kernels (`sinc2k_*`, `sinc2kc_*`) give exactly the runs of the row offset
-    /// and blend each key stands for (the phase in 2^-20 of a row, `0 ... phases * 2^20`: row
-    /// `phi = min(key / 2^20, phases - 1)`, blend `key / 2^20 - phi`), with and without a row cache,
-    /// for tap counts around every vector width the AVX2 run splits into.
-    func testPhaseKeyRunsEqualTheRowAndBlendRuns() {
+    /// The run kernels (`sinc2k_*`, `sinc2kc_*`) give exactly the one-output kernels' results at
+    /// the row offset and blend each phase key stands for (the phase in 2^-20 of a row,
+    /// `0 ... phases * 2^20`: row `phi = min(key / 2^20, phases - 1)`, blend `key / 2^20 - phi`,
+    /// worked out by hand below), point by point, with and without a row cache (filled, then read;
+    /// and with two slots, where points evict each other), for tap counts around every vector
+    /// width the AVX2 run splits into.
+    func testPhaseKeyRunsEqualTheirPointsOneByOne() {
         for (level, k) in Self.levels {
             for taps in [0, 1, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 47, 48, 63, 64, 66, 67, 130] {
                 let frames = taps + 40, rowsCount = 9, stride_ = taps + 5, count = 40
@@ -226,30 +157,34 @@ final class AudioCoreSIMDKernelTests: XCTestCase {
                 let rowsD = Guarded(AudioCoreTestSupport.noise(count: rowsCount * stride_, seed: 43))
                 // A table of 3 rows plus the last (rows 0 ... 3 of 9).
                 let phases = 3
-                var keyed = [Int](), plan = [Int](), alphas = [Float](), alphasD = [Double]()
+                // Each point by itself: the one-output kernels at the row and blend of its key.
+                var keyed = [Int](), expected = [Float](), expectedD = [Double]()
                 for i in 0..<count {
                     // Phases 0, 1/3, 1 and 2 + 1/2 rows, and the whole table (row 2 blended
-                    // fully): points repeat. By hand: (row, numerator of the blend).
+                    // fully): points repeat. By hand: (key, row, numerator of the blend).
                     let x = (i * 37) % 41
                     let (key, phi, q) = [(0, 0, 0), (349_525, 0, 349_525), (1 << 20, 1, 0),
                                          (5 << 19, 2, 1 << 19), (3 << 20, 2, 1 << 20)][(i * 7) % 5]
                     keyed += [x, key]
-                    plan += [x, phi * stride_]
-                    alphas.append(Float(q) / Float(1 << 20))
-                    alphasD.append(Double(q) / Double(1 << 20))
+                    let r = phi * stride_
+                    var one = [Float](repeating: .nan, count: 2)
+                    k.dot2_blend_f32(left.pointer + x, right.pointer + x, rows.pointer + r, steps.pointer + r,
+                                     Float(q) / Float(1 << 20), taps, &one)
+                    expected += one
+                    var w = [Double](repeating: .nan, count: max(taps, 1)), oneD = [Double](repeating: .nan, count: 2)
+                    k.blend_f64(rowsD.pointer + r, rowsD.pointer + r + stride_, Double(q) / Double(1 << 20), taps, &w)
+                    k.dot2_f64(leftD.pointer + x, rightD.pointer + x, w, taps, &oneD)
+                    expectedD += oneD
                 }
-                var out = [Float](repeating: .nan, count: 2 * count), keyOut = out
-                k.sinc2_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, taps, plan, alphas, count, &out)
+                var out = [Float](repeating: .nan, count: 2 * count)
                 k.sinc2k_f32(left.pointer, right.pointer, rows.pointer, steps.pointer, stride_, phases, taps, keyed,
-                             count, &keyOut)
-                XCTAssertEqual(keyOut.map(\.bitPattern), out.map(\.bitPattern), "level \(level) taps \(taps)")
+                             count, &out)
+                XCTAssertEqual(out.map(\.bitPattern), expected.map(\.bitPattern), "level \(level) taps \(taps)")
                 var scratch = [Double](repeating: .nan, count: max(taps, 1))
-                var outD = [Double](repeating: .nan, count: 2 * count), keyOutD = outD
-                k.sinc2_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, taps, plan, alphasD, count, &scratch,
-                            &outD)
+                var outD = [Double](repeating: .nan, count: 2 * count)
                 k.sinc2k_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, phases, taps, keyed, count,
-                             &scratch, &keyOutD)
-                XCTAssertEqual(keyOutD.map(\.bitPattern), outD.map(\.bitPattern), "level \(level) taps \(taps) (Double)")
+                             &scratch, &outD)
+                XCTAssertEqual(outD.map(\.bitPattern), expectedD.map(\.bitPattern), "level \(level) taps \(taps) (Double)")
                 let stride = max(taps, 1)
                 for slots in [2, 4, 32] {
                     let storage = UnsafeMutableRawPointer.allocate(byteCount: 32 * stride * 8, alignment: 64)
@@ -262,14 +197,14 @@ final class AudioCoreSIMDKernelTests: XCTestCase {
                                 var cached = [Float](repeating: .nan, count: 2 * count)
                                 let hits = k.sinc2kc_f32(left.pointer, right.pointer, rows.pointer, steps.pointer,
                                                          stride_, phases, taps, keyed, count, &cached, &cache)
-                                XCTAssertEqual(cached.map(\.bitPattern), out.map(\.bitPattern),
+                                XCTAssertEqual(cached.map(\.bitPattern), expected.map(\.bitPattern),
                                                "level \(level) taps \(taps) slots \(slots) pass \(pass)")
                                 if pass == 1 && slots == 32 { XCTAssertGreaterThan(hits, 0) }
                             } else {
                                 var cached = [Double](repeating: .nan, count: 2 * count)
                                 _ = k.sinc2kc_f64(leftD.pointer, rightD.pointer, rowsD.pointer, stride_, phases, taps,
                                                   keyed, count, &cached, &cache)
-                                XCTAssertEqual(cached.map(\.bitPattern), outD.map(\.bitPattern),
+                                XCTAssertEqual(cached.map(\.bitPattern), expectedD.map(\.bitPattern),
                                                "level \(level) taps \(taps) slots \(slots) pass \(pass) (Double)")
                             }
                         }

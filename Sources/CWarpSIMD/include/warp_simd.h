@@ -40,8 +40,8 @@ typedef enum {
 /** Most slots of a WarpSIMDRowCache. */
 #define WARP_SIMD_ROW_CACHE_SLOTS 32
 
-/** Blended weight rows keyed by table row offset and blend (see WarpSIMDKernels.sinc2c_f32).
- *  Set up and emptied by warp_simd_row_cache_reset. */
+/** Blended weight rows keyed by phase key (see WarpSIMDKernels.sinc2kc_f32). Set up and emptied
+ *  by warp_simd_row_cache_reset. */
 typedef struct WarpSIMDRowCache {
     /** Slot i's weights start at `storage + i * stride` elements (Float or Double). */
     void *storage;
@@ -49,10 +49,8 @@ typedef struct WarpSIMDRowCache {
     ptrdiff_t stride;
     /** Slots minus one (slots: a power of two, 2 ... WARP_SIMD_ROW_CACHE_SLOTS). */
     ptrdiff_t mask;
-    /** Row offset per slot (-1: empty). */
+    /** Phase key per slot (-1: empty). */
     ptrdiff_t keys[WARP_SIMD_ROW_CACHE_SLOTS];
-    /** Blend bit pattern per slot (a Float's widened to 64 bits). */
-    unsigned long long alphas[WARP_SIMD_ROW_CACHE_SLOTS];
     /** The slot used last. A key lives in its hashed slot or the one next to it (index ^ 1); a
      *  new row replaces whichever of the two was not used last. */
     ptrdiff_t last;
@@ -80,37 +78,23 @@ typedef struct WarpSIMDKernels {
     double (*dot_f64)(const double *x, const double *w, ptrdiff_t taps);
     /** dot_f64 of x into out[0] and of y into out[1]. */
     void (*dot2_f64)(const double *x, const double *y, const double *w, ptrdiff_t taps, double *out);
-    /** A run of two-channel outputs: for point i, with x = plan[2i] and r = plan[2i + 1],
-     *  dot2_blend_f32(left + x, right + x, rows + r, steps + r, alphas[i], taps, out + 2i). */
-    void (*sinc2_f32)(const float *left, const float *right, const float *rows, const float *steps, ptrdiff_t taps,
-                      const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out);
-    /** A run of two-channel outputs: for point i, with x = plan[2i] and r = plan[2i + 1],
-     *  blend_f64(rows + r, rows + r + stride, alphas[i], taps, scratch) then
-     *  dot2_f64(left + x, right + x, scratch, taps, out + 2i) (`scratch`: `taps` values). */
-    void (*sinc2_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride, ptrdiff_t taps,
-                      const ptrdiff_t *plan, const double *alphas, ptrdiff_t count, double *scratch, double *out);
-    /** sinc2_f32 through `cache`: a point whose row and blend (bit pattern) a slot holds reads
-     *  that slot's weights; otherwise blend_f32 writes them there first. Returns the number of
-     *  points that found their weights. The outputs equal sinc2_f32's bit for bit. */
-    ptrdiff_t (*sinc2c_f32)(const float *left, const float *right, const float *rows, const float *steps,
-                            ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out,
-                            struct WarpSIMDRowCache *cache);
-    /** sinc2_f64 through `cache` (blend_f64 fills a slot), as sinc2c_f32. */
-    ptrdiff_t (*sinc2c_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
-                            ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
-                            double *out, struct WarpSIMDRowCache *cache);
-    /** sinc2_f32 with each point's row and blend in a phase key: for point i, x = plan[2i] and
-     *  key = plan[2i + 1] (0 ... phases * 2^20, the phase in 2^-20 of a row) stand for the row
-     *  phi = min(key >> 20, phases - 1), its offset r = phi * stride, and the blend
-     *  alpha = (key - phi * 2^20) * 2^-20 (0 ... 1, exact in Float). */
+    /** A run of two-channel outputs, each point's row and blend in a phase key: for point i,
+     *  x = plan[2i] and key = plan[2i + 1] (0 ... phases * 2^20, the phase in 2^-20 of a row)
+     *  stand for the row phi = min(key >> 20, phases - 1), its offset r = phi * stride, and the
+     *  blend alpha = (key - phi * 2^20) * 2^-20 (0 ... 1, exact in Float); point i is
+     *  dot2_blend_f32(left + x, right + x, rows + r, steps + r, alpha, taps, out + 2i). */
     void (*sinc2k_f32)(const float *left, const float *right, const float *rows, const float *steps, ptrdiff_t stride,
                        ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, float *out);
-    /** sinc2k_f32 through `cache`, its slots keyed by the phase key alone (as sinc2c_f32; the
-     *  outputs equal sinc2k_f32's bit for bit). Returns the points that found their weights. */
+    /** sinc2k_f32 through `cache`, its slots keyed by the phase key: a point whose key a slot
+     *  holds reads that slot's weights; otherwise blend_f32 writes them there first (the product with
+     *  ready weights sums as dot2_blend_f32 does, so the outputs equal sinc2k_f32's bit for bit).
+     *  Returns the points that found their weights. */
     ptrdiff_t (*sinc2kc_f32)(const float *left, const float *right, const float *rows, const float *steps,
                              ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan,
                              ptrdiff_t count, float *out, struct WarpSIMDRowCache *cache);
-    /** sinc2_f64 with phase keys (as sinc2k_f32; `stride`: the Double rows' stride). */
+    /** sinc2k_f32 for Double: point i is blend_f64(rows + r, rows + r + stride, alpha, taps,
+     *  scratch) then dot2_f64(left + x, right + x, scratch, taps, out + 2i) (`scratch`: `taps`
+     *  values; `stride`: the Double rows' stride). */
     void (*sinc2k_f64)(const double *left, const double *right, const double *rows, ptrdiff_t stride,
                        ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count, double *scratch,
                        double *out);
@@ -140,21 +124,6 @@ double warp_simd_dot_f64(const double *x, const double *w, ptrdiff_t taps);
 /** See WarpSIMDKernels.dot2_f64. */
 void warp_simd_dot2_f64(const double *x, const double *y, const double *w, ptrdiff_t taps, double *out);
 
-/** See WarpSIMDKernels.sinc2_f32. */
-void warp_simd_sinc2_f32(const float *left, const float *right, const float *rows, const float *steps,
-                         ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count, float *out);
-/** See WarpSIMDKernels.sinc2_f64. */
-void warp_simd_sinc2_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
-                         ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
-                         double *scratch, double *out);
-/** See WarpSIMDKernels.sinc2c_f32. */
-ptrdiff_t warp_simd_sinc2c_f32(const float *left, const float *right, const float *rows, const float *steps,
-                               ptrdiff_t taps, const ptrdiff_t *plan, const float *alphas, ptrdiff_t count,
-                               float *out, WarpSIMDRowCache *cache);
-/** See WarpSIMDKernels.sinc2c_f64. */
-ptrdiff_t warp_simd_sinc2c_f64(const double *left, const double *right, const double *rows, ptrdiff_t stride,
-                               ptrdiff_t taps, const ptrdiff_t *plan, const double *alphas, ptrdiff_t count,
-                               double *out, WarpSIMDRowCache *cache);
 /** See WarpSIMDKernels.sinc2k_f32. */
 void warp_simd_sinc2k_f32(const float *left, const float *right, const float *rows, const float *steps,
                           ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, const ptrdiff_t *plan, ptrdiff_t count,
