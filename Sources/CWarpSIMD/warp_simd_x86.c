@@ -394,70 +394,129 @@ AVX2 static void avx2_dot2_f64(const double *x, const double *y, const double *w
 
 WARP_SIMD_DEFINE_RUNS(avx2, AVX2)
 
-/* avx2_sinc2kc_f32 for at least 8 taps with the loop bounds worked out once per run, two
- * 16-tap steps per turn: the same sums in the same order as avx2_dot2_f32 (AVX2_DOT_WIDE). */
+/* The cache slot holding the blended weights of phase key `key`, blending them into the slot
+ * the cache gives up when no slot holds them (never the slot used last, `*last`, which becomes
+ * this one). Counts a hit in `*hits`. */
+AVX2 static inline const float *avx2_cached_row_f32(WarpSIMDRowCache *cache, const float *rows, const float *steps,
+                                                    ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps, ptrdiff_t key,
+                                                    ptrdiff_t *last, ptrdiff_t *hits) {
+    int hit;
+    const ptrdiff_t s = warp_simd_key_lookup(cache, key, *last, &hit);
+    float *w = (float *)cache->storage + s * cache->stride;
+    if (hit) {
+        (*hits)++;
+    } else {
+        const ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;
+        avx2_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key, phi), taps, w);
+        cache->keys[s] = key;
+    }
+    *last = s;
+    return w;
+}
+
+/* Two outputs' accumulators side by side, one 8-tap step `t` of weights `wa` and `wb` (the
+ * same step for both, so each output sums in the order of avx2_dot2_f32, AVX2_DOT_WIDE; their
+ * chains of multiply-adds run beside each other). SA, QA, SB, QB: the accumulators taking it. */
+#define AVX2_PAIR_STEP(t, SA, QA, SB, QB)                                                                      \
+    do {                                                                                                       \
+        const __m256 wa_ = _mm256_loadu_ps(wa + (t)), wb_ = _mm256_loadu_ps(wb + (t));                         \
+        SA = _mm256_fmadd_ps(wa_, _mm256_loadu_ps(left + xa + (t)), SA);                                       \
+        QA = _mm256_fmadd_ps(wa_, _mm256_loadu_ps(right + xa + (t)), QA);                                      \
+        SB = _mm256_fmadd_ps(wb_, _mm256_loadu_ps(left + xb + (t)), SB);                                       \
+        QB = _mm256_fmadd_ps(wb_, _mm256_loadu_ps(right + xb + (t)), QB);                                      \
+    } while (0)
+
+/* One output's four accumulators over `taps` (at least 8) weights `w` and the frames at `xp`
+ * (left channel) and `yp` (right): the same sums in the same order as avx2_dot2_f32
+ * (AVX2_DOT_WIDE), two 16-tap steps per turn, the bounds worked out by the caller. */
+#define AVX2_RUN_ACCUMULATE(w, xp, yp, s0, s1, q0, q1)                                                         \
+    do {                                                                                                       \
+        ptrdiff_t t_ = 0;                                                                                      \
+        for (; t_ < n16; t_ += 16) {                                                                           \
+            __m256 w0 = _mm256_loadu_ps((w) + t_), w1 = _mm256_loadu_ps((w) + t_ + 8);                        \
+            s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((xp) + t_), s0);                                          \
+            q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((yp) + t_), q0);                                          \
+            s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps((xp) + t_ + 8), s1);                                      \
+            q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps((yp) + t_ + 8), q1);                                      \
+        }                                                                                                      \
+        if (has8) {                                                                                            \
+            __m256 w0 = _mm256_loadu_ps((w) + n16);                                                            \
+            s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((xp) + n16), s0);                                         \
+            q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((yp) + n16), q0);                                         \
+        }                                                                                                      \
+        if (rest) {                                                                                            \
+            __m256 w0 = _mm256_and_ps(_mm256_loadu_ps((w) + e), tm);                                           \
+            s1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((xp) + e), s1);                                           \
+            q1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((yp) + e), q1);                                           \
+        }                                                                                                      \
+    } while (0)
+
+/* hsum2_256 of two outputs at once, from `ha = hadd(sa, qa)` and `hb = hadd(sb, qb)`: the same
+ * additions in the same order (each sum is a + b in both, and IEEE addition commutes), as
+ * [a left, a right, b left, b right]. */
+AVX2 static inline __m128 hsum2x2_finish(__m256 ha, __m256 hb) {
+    const __m256 f = _mm256_add_ps(_mm256_permute2f128_ps(ha, hb, 0x20), _mm256_permute2f128_ps(ha, hb, 0x31));
+    const __m256 g = _mm256_hadd_ps(f, f);
+    return _mm_movelh_ps(_mm256_castps256_ps128(g), _mm256_extractf128_ps(g, 1));
+}
+
+/* avx2_sinc2kc_f32 for at least 8 taps with the loop bounds worked out once per run. Outputs go
+ * two at a time: the horizontal sums at the end of an output wait on its chain of multiply-adds,
+ * and a second output's independent chain beside it keeps the vector units busy (one output at a
+ * time, those sums took half of the kernel's time). Each output's sums are those of
+ * avx2_dot2_f32, bit for bit. The second output's row is looked up after the first's, and the
+ * cache never gives up the slot used last, so the first output's weights stay in place. */
 AVX2 static ptrdiff_t avx2_sinc2kc_f32_run(const float *left, const float *right, const float *rows,
                                            const float *steps, ptrdiff_t stride, ptrdiff_t phases, ptrdiff_t taps,
                                            const ptrdiff_t *plan, ptrdiff_t count, float *out,
                                            WarpSIMDRowCache *cache) {
     if (taps < 8) return avx2_sinc2kc_f32(left, right, rows, steps, stride, phases, taps, plan, count, out, cache);
-    const ptrdiff_t n32 = taps & ~(ptrdiff_t)31, n16 = taps & ~(ptrdiff_t)15;
+    const ptrdiff_t n16 = taps & ~(ptrdiff_t)15;
     const int has8 = (taps & 8) != 0;
     const ptrdiff_t rest = taps & 7, e = taps - 8;
     const __m256 tm = tail_mask(rest);
-    const ptrdiff_t cs = cache->stride;
-    float *storage = (float *)cache->storage;
-    ptrdiff_t hits = 0, last = cache->last;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        const ptrdiff_t x = plan[2 * i], key = plan[2 * i + 1];
-        int hit;
-        const ptrdiff_t s = warp_simd_key_lookup(cache, key, last, &hit);
-        const float *w = storage + s * cs;
-        if (hit) {
-            hits++;
-        } else {
-            const ptrdiff_t phi = warp_simd_key_phi(key, phases), r = phi * stride;
-            avx2_blend_f32(rows + r, steps + r, warp_simd_key_blend_f32(key, phi), taps, storage + s * cs);
-            cache->keys[s] = key;
+    ptrdiff_t hits = 0, last = cache->last, i = 0;
+    /* The sums of the pair before, finished one pair late: by then its chains have long ended,
+     * so nothing waits on them while the next pair's products are under way. */
+    __m256 pha = _mm256_setzero_ps(), phb = _mm256_setzero_ps();
+    for (; i + 2 <= count; i += 2) {
+        const ptrdiff_t xa = plan[2 * i], xb = plan[2 * i + 2];
+        const float *wa = avx2_cached_row_f32(cache, rows, steps, stride, phases, taps, plan[2 * i + 1], &last, &hits);
+        const float *wb = avx2_cached_row_f32(cache, rows, steps, stride, phases, taps, plan[2 * i + 3], &last, &hits);
+        __m256 sa0 = _mm256_setzero_ps(), sa1 = _mm256_setzero_ps(), qa0 = _mm256_setzero_ps(),
+               qa1 = _mm256_setzero_ps();
+        __m256 sb0 = _mm256_setzero_ps(), sb1 = _mm256_setzero_ps(), qb0 = _mm256_setzero_ps(),
+               qb1 = _mm256_setzero_ps();
+        for (ptrdiff_t t = 0; t < n16; t += 16) {
+            AVX2_PAIR_STEP(t, sa0, qa0, sb0, qb0);
+            AVX2_PAIR_STEP(t + 8, sa1, qa1, sb1, qb1);
         }
-        last = s;
-        const float *xp = left + x, *yp = right + x;
-        __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
-        ptrdiff_t t = 0;
-        for (; t < n32; t += 32) {
-            __m256 w0 = _mm256_loadu_ps(w + t), w1 = _mm256_loadu_ps(w + t + 8);
-            s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(xp + t), s0);
-            q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(yp + t), q0);
-            s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(xp + t + 8), s1);
-            q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(yp + t + 8), q1);
-            __m256 w2 = _mm256_loadu_ps(w + t + 16), w3 = _mm256_loadu_ps(w + t + 24);
-            s0 = _mm256_fmadd_ps(w2, _mm256_loadu_ps(xp + t + 16), s0);
-            q0 = _mm256_fmadd_ps(w2, _mm256_loadu_ps(yp + t + 16), q0);
-            s1 = _mm256_fmadd_ps(w3, _mm256_loadu_ps(xp + t + 24), s1);
-            q1 = _mm256_fmadd_ps(w3, _mm256_loadu_ps(yp + t + 24), q1);
-        }
-        if (t < n16) {
-            __m256 w0 = _mm256_loadu_ps(w + t), w1 = _mm256_loadu_ps(w + t + 8);
-            s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(xp + t), s0);
-            q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(yp + t), q0);
-            s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(xp + t + 8), s1);
-            q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(yp + t + 8), q1);
-        }
-        if (has8) {
-            __m256 w0 = _mm256_loadu_ps(w + n16);
-            s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(xp + n16), s0);
-            q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(yp + n16), q0);
-        }
+        if (has8) AVX2_PAIR_STEP(n16, sa0, qa0, sb0, qb0);
         if (rest) {
-            __m256 w0 = _mm256_and_ps(_mm256_loadu_ps(w + e), tm);
-            s1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(xp + e), s1);
-            q1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(yp + e), q1);
+            const __m256 wa_ = _mm256_and_ps(_mm256_loadu_ps(wa + e), tm), wb_ = _mm256_and_ps(_mm256_loadu_ps(wb + e), tm);
+            sa1 = _mm256_fmadd_ps(wa_, _mm256_loadu_ps(left + xa + e), sa1);
+            qa1 = _mm256_fmadd_ps(wa_, _mm256_loadu_ps(right + xa + e), qa1);
+            sb1 = _mm256_fmadd_ps(wb_, _mm256_loadu_ps(left + xb + e), sb1);
+            qb1 = _mm256_fmadd_ps(wb_, _mm256_loadu_ps(right + xb + e), qb1);
         }
+        if (i > 0) _mm_storeu_ps(out + 2 * (i - 2), hsum2x2_finish(pha, phb));
+        pha = _mm256_hadd_ps(_mm256_add_ps(sa0, sa1), _mm256_add_ps(qa0, qa1));
+        phb = _mm256_hadd_ps(_mm256_add_ps(sb0, sb1), _mm256_add_ps(qb0, qb1));
+    }
+    if (i > 0) _mm_storeu_ps(out + 2 * (i - 2), hsum2x2_finish(pha, phb));
+    if (i < count) {
+        const ptrdiff_t x = plan[2 * i];
+        const float *w = avx2_cached_row_f32(cache, rows, steps, stride, phases, taps, plan[2 * i + 1], &last, &hits);
+        __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
+        AVX2_RUN_ACCUMULATE(w, left + x, right + x, s0, s1, q0, q1);
         _mm_storel_pi((__m64 *)(out + 2 * i), hsum2_256(_mm256_add_ps(s0, s1), _mm256_add_ps(q0, q1)));
     }
     cache->last = last;
     return hits;
 }
+
+#undef AVX2_RUN_ACCUMULATE
+#undef AVX2_PAIR_STEP
 
 WARP_SIMD_DEFINE_TABLE(warp_simd_avx2_kernels, WARP_SIMD_AVX2, avx2, avx2_sinc2kc_f32_run)
 #endif
