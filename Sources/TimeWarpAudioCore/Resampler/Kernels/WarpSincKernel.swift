@@ -311,6 +311,12 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
         let inRange = { (scale: Double) -> Bool in scale >= lowS && scale < highS }
         guard inRange(smoothedScale), inRange(generator.currentScale) else { return 0 }
         let scaled = phasesD * Self.alphaScale             // the phase key: `phaseKey` without its range check
+        // Each point's smoothing step `s + (p - s) / 16` depends on the one before: three
+        // operations in a chain that bounded the loop. Along a straight stretch `s` soon stops
+        // moving (the step rounds back to `s`); from then on, while the points' scale `p` is the
+        // one that left it still, the step is known to give `s` again and is skipped (the same
+        // values bit for bit, without the chain).
+        var stillAt = Double.nan                           // a scale whose step leaves `s` as it is
         let planned = generator.walkPlain(limit: min(limit, scratch.planCapacity), lastLeft: lastLeft,
                                           entering: inRange) { k, n, lp, c, pointScale in
             // `c - Double(n)`: in 0 ..< 1 unless c rounded up to the next index (left to the
@@ -319,7 +325,15 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             guard f.bitPattern < WarpSincKernel.oneBits else { return false }
             plan[2 &* k] = Int(truncatingIfNeeded: n &+ offset)
             plan[2 &* k &+ 1] = Self.phaseUnits(f * scaled)
-            smoothedScale = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
+            if pointScale != stillAt {
+                let next = smoothedScale + Self.smoothing * (pointScale - smoothedScale)
+                if next == smoothedScale {
+                    stillAt = pointScale
+                } else {
+                    smoothedScale = next
+                    stillAt = .nan
+                }
+            }
             return true
         }
         state.smoothedScale = smoothedScale
