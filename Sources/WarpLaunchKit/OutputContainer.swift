@@ -35,7 +35,10 @@ public struct OutputContainer: Sendable, Equatable {
     /// Audio frames of encoder delay ("priming") that `warp` signals in the MP4 edit list (the
     /// AAC encoder of libav, avenc_aac, primes with 1024 frames; mp4mux of GStreamer 1.22 writes
     /// an edit list that starts at 0, which `MP4EditList` then moves past the priming).
-    public var primingFrames: Int? { audio == .aac && (muxer.hasPrefix("mp4mux") || muxer.hasPrefix("qtmux")) ? 1024 : nil }
+    public var primingFrames: Int? { audio == .aac && isQuickTime ? 1024 : nil }
+    /// Whether the muxer is GStreamer's MP4/QuickTime one (mp4mux or qtmux), whose 1.22 quirks
+    /// the tool works around (the last text cue, fine video timestamps, tags).
+    public var isQuickTime: Bool { muxer.hasPrefix("mp4mux") || muxer.hasPrefix("qtmux") }
 
     /// The supported containers.
     public static let all: [OutputContainer] = [

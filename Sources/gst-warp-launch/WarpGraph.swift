@@ -81,7 +81,7 @@ final class WarpGraph {
             }
             // mp4mux 1.22 shortens the last cue of a text track that does not start at 0 by
             // the time of its first cue: an empty cue from the segment start fills that time.
-            if text, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux"),
+            if text, container.isQuickTime,
                let pad = warp.staticPad("src") {
                 LeadingEmptyCue().attach(to: pad)
             }
@@ -94,7 +94,7 @@ final class WarpGraph {
             guard branch.link(to: mux) else {
                 throw CLIError("cannot connect the \(text ? "subtitle" : audio ? "audio" : "video") branch to \(container.muxer)")
             }
-            if !audio, frameRate == .any, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
+            if !audio, frameRate == .any, container.isQuickTime {
                 // Fine timestamps for variable frame rates (the default derives them from the
                 // rate), on the video track only: the audio track keeps its sample rate as its
                 // timescale, so the priming edit (MP4EditList) is in samples, which FFmpeg assumes.
@@ -175,6 +175,8 @@ final class WarpGraph {
                       let target = branch.staticPad("sink"), pad.link(to: target), branch.link(to: mux) else {
                     throw CLIError("cannot connect reversed subtitle track \(reader.subtitleIndices[k] + 1) to \(container.muxer)")
                 }
+                // As forwards: mp4mux would end the last cue early by the time of the first one.
+                if container.isQuickTime { LeadingEmptyCue().attach(to: pad) }
                 text.append(source)
             }
             reader.attach(video: video, audio: audio, text: text, muxer: mux)

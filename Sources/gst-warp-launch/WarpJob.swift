@@ -203,7 +203,7 @@ struct WarpJob {
         // mp4mux and qtmux (GStreamer 1.22) write no track names either; the languages stay.
         let named = streams.audioIndices.compactMap { media.audioTitles.indices.contains($0) ? media.audioTitles[$0] : nil }
             .filter { !$0.isEmpty }
-        if !named.isEmpty, container.muxer.hasPrefix("mp4mux") || container.muxer.hasPrefix("qtmux") {
+        if !named.isEmpty, container.isQuickTime {
             dropped.append("the audio track name\(named.count == 1 ? "" : "s") \(named.map { "\"\($0)\"" }.joined(separator: ", ")): "
                            + "not written in .\(container.fileExtension) output (.mkv and .webm keep them)")
         }

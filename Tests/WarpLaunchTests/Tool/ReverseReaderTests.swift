@@ -147,7 +147,8 @@ final class ReverseReaderTests: XCTestCase {
 
     /// Text subtitles are reversed with the rest: a cue [t0, t1) of the D-long input goes to
     /// [T(D) - T(t1), T(D) - T(t0)). By hand, factor 2 (T(t) = 2t, T(D) = 6 s): "one" at
-    /// [0.5, 1.0) goes to [4, 5), "two" at [1.5, 2.5) to [1, 3); the language stays.
+    /// [0.5, 1.0) goes to [4, 5), "two" at [1.5, 2.5) to [1, 3); the language stays; the same
+    /// cues in MP4.
     func testSubtitlesAreReversedThroughTheMap() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try "1\n00:00:00,500 --> 00:00:01,000\none\n\n2\n00:00:01,500 --> 00:00:02,500\ntwo\n\n"
@@ -172,6 +173,21 @@ final class ReverseReaderTests: XCTestCase {
         try ffmpeg(["-i", "out.mkv", "-map", "0:s", "out.srt"], in: dir)
         let text = try String(contentsOf: dir.appendingPathComponent("out.srt"), encoding: .utf8)
         XCTAssertEqual(text.split(separator: "\n").filter { $0 == "one" || $0 == "two" }, ["two", "one"])
+        // Into MP4 as timed text, the same cues (the samples with text; mp4mux writes empty ones
+        // between them): the last one too, which mp4mux 1.22 alone ends early by the time of the
+        // first cue (2D - 5, about 1 s here).
+        let mp4 = try ToolProcess.run(["warp", "in.mkv", "out.mp4", "--reverse", "--factor", "2", "-q"], in: dir)
+        XCTAssertEqual(mp4.status, 0, mp4.summary)
+        let samples = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "s", "-show_entries",
+                                                                        "packet=pts_time,duration_time,size", "-of", "csv=p=0",
+                                                                        "out.mp4"], in: dir)
+        let texts = samples.stdout.split(separator: "\n").map { $0.split(separator: ",").compactMap { Double($0) } }
+            .filter { $0.count == 3 && $0[2] > 2 }
+        XCTAssertEqual(texts.count, 2, samples.stdout)
+        for (cue, want) in zip(texts, expected) {
+            XCTAssertEqual(cue[0], want[0], accuracy: 0.0015, "MP4: \(texts) vs \(expected)")
+            XCTAssertEqual(cue[1], want[1], accuracy: 0.0015, "MP4: \(texts) vs \(expected)")
+        }
     }
 
     /// Chapters are reversed through the map: a chapter [s, e] of the D-long input goes to
