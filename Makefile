@@ -4,6 +4,8 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 RELEASE_FLAGS = -c release -Xswiftc -static-stdlib
 PLUGIN_DIR = $(CURDIR)/.build/release
 PLUGIN = $(PLUGIN_DIR)/libgsttimewarp.so
+# frame-mode=flow's optical flow (OpenCV), loaded by the plugin when a stream needs it.
+FLOW_MODULE = $(PLUGIN_DIR)/libtimewarpflow.so
 LAUNCH = $(PLUGIN_DIR)/gst-warp-launch
 # `make install` puts gst-warp-launch into $(BINDIR) and the plugin into $(PLUGINDIR): by default
 # ~/.local/bin and GStreamer's user plugin directory; PREFIX=/usr/local for every user.
@@ -58,17 +60,18 @@ quality: build
 pitch-quality: build
 	/usr/bin/python3 scripts/pitch-quality.py
 
-## Copies gst-warp-launch to ~/.local/bin and the plugin to ~/.local/share/gstreamer-1.0/plugins.
+## Copies gst-warp-launch to ~/.local/bin and the plugin (with its flow module) to ~/.local/share/gstreamer-1.0/plugins.
 install: build
 	install -d $(BINDIR) $(PLUGINDIR)
 	install -m 755 $(LAUNCH) $(BINDIR)/gst-warp-launch
 	install -m 644 $(PLUGIN) $(PLUGINDIR)/libgsttimewarp.so
-	@echo "Installed $(BINDIR)/gst-warp-launch and $(PLUGINDIR)/libgsttimewarp.so: try gst-inspect-1.0 videotimewarp"
+	install -m 644 $(FLOW_MODULE) $(PLUGINDIR)/libtimewarpflow.so.0
+	@echo "Installed $(BINDIR)/gst-warp-launch and $(PLUGINDIR)/libgsttimewarp.so (with libtimewarpflow.so.0 for frame-mode=flow): try gst-inspect-1.0 videotimewarp"
 	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Note: $(BINDIR) is not on PATH; add it (e.g. in ~/.profile)";; esac
 
 ## Removes what make install put in place (give the same PREFIX).
 uninstall:
-	rm -f $(BINDIR)/gst-warp-launch $(PLUGINDIR)/libgsttimewarp.so
+	rm -f $(BINDIR)/gst-warp-launch $(PLUGINDIR)/libgsttimewarp.so $(PLUGINDIR)/libtimewarpflow.so.0
 
 ## Removes the build and the demo output.
 clean:

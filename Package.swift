@@ -11,6 +11,12 @@ let package = Package(
         // (TimeWarpMap holds the curve types they may hand an element; GstTimeWarp re-exports the
         // binding and the settings).
         .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap", "GStreamerBinding"]),
+        // libtimewarpflow.so: frame-mode=flow's optical flow over OpenCV, loaded by the plugin when a
+        // stream first needs it (the plugin links no OpenCV); `make install` puts it beside the
+        // plugin as libtimewarpflow.so.0, a name GStreamer's registry does not scan.
+        .library(name: "timewarpflow", type: .dynamic, targets: ["CWarpFlow"]),
+        // The same for applications that link it and hand it to TimeWarpPlugin.useFlowModule.
+        .library(name: "TimeWarpFlow", targets: ["CWarpFlow"]),
         .executable(name: "gst-warp-launch", targets: ["gst-warp-launch"]),
         .executable(name: "timewarp-bench", targets: ["timewarp-bench"]),
     ],
@@ -50,8 +56,12 @@ let package = Package(
         .target(name: "CWarpSIMD"),
         // frame-mode=flow: OpenCV's dense optical flow (DIS) and the motion-compensated warp,
         // C++ behind a C API (Debian's libopencv-video-dev; no pkg-config file there).
+        // frame-mode=flow's C types and the table of the flow module's functions: all the plugin
+        // knows of it.
+        .target(name: "CWarpFlowAPI"),
         .target(
             name: "CWarpFlow",
+            dependencies: ["CWarpFlowAPI"],
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
                 .linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
@@ -68,9 +78,10 @@ let package = Package(
         // The GStreamer elements (the plugin) on top of the math, the settings and the binding.
         .target(
             name: "GstTimeWarp",
-            // CWarpSIMD: also frame blending's row kernels (warp_blend.h).
-            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer", "CWarpFlow",
-                           "CWarpSIMD"]
+            // CWarpSIMD: also frame blending's row kernels (warp_blend.h). CWarpFlowAPI, not CWarpFlow:
+            // the flow module is loaded when needed (Video/Flow/FlowModule.swift).
+            dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer",
+                           "CWarpFlowAPI", "CWarpSIMD"]
         ),
         // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
         // pipeline.
@@ -80,7 +91,7 @@ let package = Package(
             // GstTimeWarp: the plugin, registered statically, and the audio enums' PropertyEnum side.
             dependencies: [
                 "TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "GStreamerDiscovery",
-                "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
+                "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer", "CWarpFlow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,7 +105,7 @@ let package = Package(
             name: "GstTimeWarpTests",
             dependencies: [
                 "TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "GstTimeWarp", "CShims", "CGStreamer",
-                "CGStreamerCheck",
+                "CGStreamerCheck", "CWarpFlow",
             ]
         ),
         // gst-warp-launch: its pure logic (Logic/) and the built tool run as a user would (Tool/).

@@ -356,3 +356,9 @@ extern "C" WarpFlowStatus warp_flow_render(WarpFlowPair *pair, double t, WarpFlo
   }
   return WARP_FLOW_ERROR;
 }
+
+extern "C" const WarpFlowModule *warp_flow_module(void) {
+  static const WarpFlowModule module = {WARP_FLOW_MODULE_ABI, warp_flow_estimate, warp_flow_pair_free,
+                                        warp_flow_render};
+  return &module;
+}

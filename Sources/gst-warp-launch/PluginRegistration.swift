@@ -1,5 +1,7 @@
 import CGStreamer
 import CShims
+import CWarpFlow
+import GstTimeWarp
 import GStreamerBinding
 import WarpLaunchKit
 
@@ -8,6 +10,8 @@ extension Gst {
     /// `let` is initialised exactly once, thread-safely).
     private static let registered: Bool = {
         gst_init(nil, nil)
+        // The tool links the flow module (OpenCV) itself: frame-mode=flow needs no file beside it.
+        TimeWarpPlugin.useFlowModule(warp_flow_module())
         return timewarp_register_static() != 0
     }()
 

@@ -174,6 +174,12 @@ const gchar *timewarp_video_meta_option (void);
 /** GST_VIDEO_META_API_TYPE (a macro). */
 GType timewarp_video_meta_api_type (void);
 
+/* ---- Where the code is ---------------------------------------------------------------- */
+
+/** The directory of the file this code was loaded from (the plugin's .so, or the program that
+ * links it statically), as an absolute path to g_free; NULL when unknown. */
+gchar *timewarp_code_directory (void);
+
 G_END_DECLS
 
 #endif

@@ -2,58 +2,13 @@
 #define CWARPFLOW_H
 /* Motion-compensated frame interpolation over OpenCV's optical flow, for videotimewarp's
  * frame-mode=flow. A small C API over C++: every OpenCV exception is caught here and turned into
- * a status and a message (nothing is thrown across it). Swift decides when to use it. */
-#include <stddef.h>
-#include <stdint.h>
+ * a status and a message (nothing is thrown across it). Swift decides when to use it, and reaches
+ * it through the table warp_flow_module() gives (the types: CWarpFlowAPI.h). */
+#include "CWarpFlowAPI.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/** The flow estimator's preset: 0 fast, 1 balanced, 2 best (DIS ultrafast/fast/medium). */
-typedef enum {
-  WARP_FLOW_FAST = 0,
-  WARP_FLOW_BALANCED = 1,
-  WARP_FLOW_BEST = 2,
-} WarpFlowQuality;
-
-/** Which estimator (DIS, the default; Farneback for comparison in make flow-quality). */
-typedef enum {
-  WARP_FLOW_DIS = 0,
-  WARP_FLOW_FARNEBACK = 1,
-} WarpFlowMethod;
-
-/** Outcome of an estimate or a render. */
-typedef enum {
-  /** The pair's flow is usable. */
-  WARP_FLOW_OK = 0,
-  /** Scene cut or failed forward/backward consistency: blend this pair instead. */
-  WARP_FLOW_INCONSISTENT = 1,
-  /** OpenCV failed (message in the error buffer): blend instead. */
-  WARP_FLOW_ERROR = 2,
-} WarpFlowStatus;
-
-/** One 8-bit luma image (read only). */
-typedef struct {
-  const uint8_t *data;
-  ptrdiff_t stride;
-  int width;
-  int height;
-} WarpFlowLuma;
-
-/** One component of a frame: `width` x `height` samples, `pixel_stride` bytes apart in a row,
- * rows `stride` bytes apart, samples of `sample_bytes` (1, or 2 for 16-bit little-endian). */
-typedef struct {
-  uint8_t *data;
-  ptrdiff_t stride;
-  int pixel_stride;
-  int width;
-  int height;
-  int sample_bytes;
-} WarpFlowComponent;
-
-/** The forward and backward flow of one pair of frames and their consistency maps. */
-typedef struct WarpFlowPair WarpFlowPair;
 
 /** Estimates both flows between two luma images of equal size (computed at `downscale` of their
  * size, 1 or 2) and checks them: `*out_pair` is set on WARP_FLOW_OK and WARP_FLOW_INCONSISTENT
@@ -72,6 +27,11 @@ void warp_flow_pair_free (WarpFlowPair * pair);
  * flow (scaled to the component's size), weighted by position and by where each sees the pixel. */
 WarpFlowStatus warp_flow_render (WarpFlowPair * pair, double t, WarpFlowComponent first,
     WarpFlowComponent second, WarpFlowComponent out, char *error, size_t error_size);
+
+/** This module's functions as one table (the plugin looks this symbol up after loading the
+ * module; an application that links the module itself hands the table to
+ * TimeWarpPlugin.useFlowModule). */
+const WarpFlowModule *warp_flow_module (void);
 
 #ifdef __cplusplus
 }

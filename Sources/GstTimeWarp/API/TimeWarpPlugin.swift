@@ -1,5 +1,6 @@
 import CGStreamer
 import CShims
+@_exported import CWarpFlowAPI
 import TimeWarpMap
 
 /// The Swift API for applications that embed GStreamer: register the `timewarp` plugin
@@ -23,6 +24,13 @@ public enum TimeWarpPlugin {
     /// call more than once; returns whether the plugin is available.
     @discardableResult
     public static func register() -> Bool { timewarp_register_static() != 0 }
+
+    /// Hands `frame-mode=flow` the flow module's functions from a program that links the module
+    /// itself (the product `TimeWarpFlow`: `TimeWarpPlugin.useFlowModule(warp_flow_module())`),
+    /// instead of loading `libtimewarpflow.so.0` beside the plugin. False when the table is not
+    /// of this plugin's version.
+    @discardableResult
+    public static func useFlowModule(_ table: UnsafePointer<WarpFlowModule>?) -> Bool { FlowModule.use(table) }
 
     /// Uses `curve` as the element's time map (it overrides `function`), from the next stream or
     /// segment on. `element` must be a videotimewarp or audiotimewarp.

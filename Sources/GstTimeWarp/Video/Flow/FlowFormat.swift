@@ -1,4 +1,4 @@
-import CWarpFlow
+import CWarpFlowAPI
 import GStreamerBinding
 
 /// How `frame-mode=flow` reads frames of the negotiated format: every component is warped on

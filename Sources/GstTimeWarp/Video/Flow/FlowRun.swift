@@ -1,4 +1,4 @@
-import CWarpFlow
+import CWarpFlowAPI
 import Glibc
 import TimeWarpMap
 
@@ -6,11 +6,16 @@ import TimeWarpMap
 final class FlowPair: @unchecked Sendable {
     /// The C++ pair; only the streaming thread that made it uses it.
     let pointer: OpaquePointer
+    /// The module that made it (and renders and frees it).
+    let functions: FlowFunctions
 
-    /// Takes ownership of `pointer`.
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    /// Takes ownership of `pointer`, made by `functions`.
+    init(_ pointer: OpaquePointer, functions: FlowFunctions) {
+        self.pointer = pointer
+        self.functions = functions
+    }
 
-    deinit { warp_flow_pair_free(pointer) }
+    deinit { functions.freePair(pointer) }
 }
 
 /// What the flow of a pair of frames gave: a usable pair, or a fallback to blend.

@@ -1,5 +1,5 @@
 import CGStreamer
-import CWarpFlow
+import CWarpFlowAPI
 import GStreamerBinding
 
 /// `frame-mode=flow`: a slot between two input frames (slow motion) shows both frames moved
@@ -55,6 +55,14 @@ extension VideoState {
     /// Both flows of a pair of mapped frames, checked; a failure is posted once as a warning.
     private mutating func estimateFlow(_ source0: MappedVideoFrame, _ source1: MappedVideoFrame,
                                        _ flowFormat: FlowFormat, _ out: StreamOutput) -> FlowEstimate {
+        let functions: FlowFunctions
+        switch FlowModule.functions() {
+        case .success(let loaded): functions = loaded
+        case .failure(let missing):
+            reportFlowError("frame-mode=flow needs the flow module \(FlowModule.installedName) (OpenCV), which "
+                            + "could not be loaded: blending instead", debug: missing.description, out)
+            return .fallback
+        }
         let (width, height) = flowFormat.lumaSize
         let quality = FlowEstimator.preset(run.segment.flowQuality)
         let scale = FlowEstimator.downscale(width: width, height: height)
@@ -63,12 +71,12 @@ extension VideoState {
         let status: WarpFlowStatus? = flowFormat.withLuma(source0) { luma0 in
             flowFormat.withLuma(source1) { luma1 in
                 message.withUnsafeMutableBufferPointer { text in
-                    warp_flow_estimate(FlowEstimator.method, quality, scale, luma0, luma1, &pair, nil,
-                                       text.baseAddress, text.count)
+                    functions.estimate(FlowEstimator.method, quality, scale, luma0, luma1, &pair, text.baseAddress,
+                                       text.count)
                 }
             } ?? WARP_FLOW_ERROR
         }
-        let made = pair.map(FlowPair.init)
+        let made = pair.map { FlowPair($0, functions: functions) }
         switch status {
         case WARP_FLOW_OK?:
             if let made { return .usable(made) }
@@ -77,7 +85,7 @@ extension VideoState {
             return .fallback
         default: break
         }
-        reportFlowError(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out)
+        reportFlowError(debug: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out)
         return .fallback
     }
 
@@ -102,25 +110,25 @@ extension VideoState {
             guard let c0 = flowFormat.component(c, of: source0), let c1 = flowFormat.component(c, of: source1),
                   let cOut = flowFormat.component(c, of: target) else { return false }
             let status = message.withUnsafeMutableBufferPointer { text in
-                warp_flow_render(pair.pointer, position, c0, c1, cOut, text.baseAddress, text.count)
+                pair.functions.render(pair.pointer, position, c0, c1, cOut, text.baseAddress, text.count)
             }
             guard status == WARP_FLOW_OK else {
-                reportFlowError(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out)
+                reportFlowError(debug: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out)
                 return false
             }
         }
         return true
     }
 
-    /// Posts the first flow error as a warning (later ones go to the debug log).
-    private mutating func reportFlowError(_ message: String, _ out: StreamOutput) {
+    /// Posts the first flow error as a warning, `text` with `debug` (later ones go to the debug
+    /// log).
+    private mutating func reportFlowError(_ text: String = "frame-mode=flow: the optical flow failed, blending those "
+                                              + "frames instead", debug message: String, _ out: StreamOutput) {
         guard !run.flow.warnedError else {
             out.log(.warning, "optical flow failed (\(message)): blending")
             return
         }
         run.flow.warnedError = true
-        out.postWarning(.stream, code: ErrorCode.streamFormat,
-                        "frame-mode=flow: the optical flow failed, blending those frames instead",
-                        debug: message)
+        out.postWarning(.stream, code: ErrorCode.streamFormat, text, debug: message)
     }
 }
