@@ -426,31 +426,6 @@ AVX2 static inline const float *avx2_cached_row_f32(WarpSIMDRowCache *cache, con
         QB = _mm256_fmadd_ps(wb_, _mm256_loadu_ps(right + xb + (t)), QB);                                      \
     } while (0)
 
-/* One output's four accumulators over `taps` (at least 8) weights `w` and the frames at `xp`
- * (left channel) and `yp` (right): the same sums in the same order as avx2_dot2_f32
- * (AVX2_DOT_WIDE), two 16-tap steps per turn, the bounds worked out by the caller. */
-#define AVX2_RUN_ACCUMULATE(w, xp, yp, s0, s1, q0, q1)                                                         \
-    do {                                                                                                       \
-        ptrdiff_t t_ = 0;                                                                                      \
-        for (; t_ < n16; t_ += 16) {                                                                           \
-            __m256 w0 = _mm256_loadu_ps((w) + t_), w1 = _mm256_loadu_ps((w) + t_ + 8);                        \
-            s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((xp) + t_), s0);                                          \
-            q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((yp) + t_), q0);                                          \
-            s1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps((xp) + t_ + 8), s1);                                      \
-            q1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps((yp) + t_ + 8), q1);                                      \
-        }                                                                                                      \
-        if (has8) {                                                                                            \
-            __m256 w0 = _mm256_loadu_ps((w) + n16);                                                            \
-            s0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((xp) + n16), s0);                                         \
-            q0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((yp) + n16), q0);                                         \
-        }                                                                                                      \
-        if (rest) {                                                                                            \
-            __m256 w0 = _mm256_and_ps(_mm256_loadu_ps((w) + e), tm);                                           \
-            s1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((xp) + e), s1);                                           \
-            q1 = _mm256_fmadd_ps(w0, _mm256_loadu_ps((yp) + e), q1);                                           \
-        }                                                                                                      \
-    } while (0)
-
 /* hsum2_256 of two outputs at once, from `ha = hadd(sa, qa)` and `hb = hadd(sb, qb)`: the same
  * additions in the same order (each sum is a + b in both, and IEEE addition commutes), as
  * [a left, a right, b left, b right]. */
@@ -507,15 +482,12 @@ AVX2 static ptrdiff_t avx2_sinc2kc_f32_run(const float *left, const float *right
     if (i < count) {
         const ptrdiff_t x = plan[2 * i];
         const float *w = avx2_cached_row_f32(cache, rows, steps, stride, phases, taps, plan[2 * i + 1], &last, &hits);
-        __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), q0 = _mm256_setzero_ps(), q1 = _mm256_setzero_ps();
-        AVX2_RUN_ACCUMULATE(w, left + x, right + x, s0, s1, q0, q1);
-        _mm_storel_pi((__m64 *)(out + 2 * i), hsum2_256(_mm256_add_ps(s0, s1), _mm256_add_ps(q0, q1)));
+        avx2_dot2_f32(left + x, right + x, w, taps, out + 2 * i);
     }
     cache->last = last;
     return hits;
 }
 
-#undef AVX2_RUN_ACCUMULATE
 #undef AVX2_PAIR_STEP
 
 WARP_SIMD_DEFINE_TABLE(warp_simd_avx2_kernels, WARP_SIMD_AVX2, avx2, avx2_sinc2kc_f32_run)
