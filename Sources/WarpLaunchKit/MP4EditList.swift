@@ -8,17 +8,20 @@ import Darwin
 /// audio track's edit list starts `priming` samples into the media (`media_time`), so players
 /// skip the encoder delay and the first warped sample plays at time 0; the edit's duration is
 /// the audio actually fed to the encoder, so the padding of the last frame is not played either.
+/// The track's and the movie's durations (tkhd, mvhd) are set to match the edits, so the file's
+/// duration counts neither the priming nor the padding.
 ///
 /// mp4mux (GStreamer 1.22) writes one edit per track starting at 0; this rewrites that edit in
-/// place (same sizes, nothing moves). Boxes: moov > trak > (mdia > hdlr 'soun', mdhd timescale)
-/// and (edts > elst), mvhd for the movie timescale.
+/// place (same sizes, nothing moves). Boxes: moov > trak > (mdia > hdlr 'soun', mdhd timescale),
+/// (edts > elst) and tkhd, mvhd for the movie timescale and duration.
 public enum MP4EditList {
     /// Moves the sound track's edit past `priming` media samples and sets its duration to
     /// `samples` (at `sampleRate`). Throws a one-line `CLIError` when the file has no such edit.
     public static func signalPriming(path: String, priming: Int, samples: Int, sampleRate: Int) throws(CLIError) {
-        guard let (bytes, fileOffset) = loadMoov(path) else {
+        guard let (moov, fileOffset) = loadMoov(path) else {
             throw CLIError("cannot find the moov box of '\(path)' to signal the AAC priming")
         }
+        var bytes = moov
         let inMoov = boxes(in: bytes, from: be32(bytes, 0) == 1 ? 16 : 8, to: bytes.count)
         guard let mvhd = inMoov.first(where: { $0.type == "mvhd" }) else { throw CLIError("'\(path)': no mvhd box") }
         // mvhd: version(1) flags(3), then times (4 or 8 each), then the timescale.
@@ -60,12 +63,43 @@ public enum MP4EditList {
                 let empty = bytes[elst.body] == 1 ? be64(bytes, at + 8) == UInt64.max : be32(bytes, at + 4) == UInt32.max
                 if !empty { target = at; break }
             }
-            guard write(entry, to: path, at: fileOffset + target) else {
+            bytes.replaceSubrange(target..<target + entry.count, with: entry)
+            // The track's duration is the sum of its edits (ISO/IEC 14496-12, tkhd), and the
+            // movie's the longest track's (mvhd), both in the movie timescale: mp4mux counted
+            // the whole media, priming and padding included, and players and GstDiscoverer
+            // report that as the file's duration.
+            guard let tkhd = inTrak.first(where: { $0.type == "tkhd" }) else { throw CLIError("'\(path)': no tkhd box") }
+            let edits = (0..<count).map { elst.body + 8 + $0 * entrySize }.filter { $0 + entrySize <= elst.end }
+            setDuration(&bytes, of: tkhd, to: edits.reduce(0) { $0 + storedDuration(bytes, at: $1, wide: bytes[elst.body] == 1) })
+            let longest = inMoov.filter { $0.type == "trak" }
+                .compactMap { boxes(in: bytes, from: $0.body, to: $0.end).first(where: { $0.type == "tkhd" }) }
+                .map { storedDuration(bytes, at: durationOffset($0, bytes), wide: bytes[$0.body] == 1) }.max() ?? 0
+            setDuration(&bytes, of: mvhd, to: longest)
+            guard write(bytes, to: path, at: fileOffset) else {
                 throw CLIError("cannot write '\(path)' to signal the AAC priming")
             }
             return
         }
         throw CLIError("'\(path)' has no audio track: cannot signal the AAC priming")
+    }
+
+    /// Where the duration of a tkhd or mvhd box lies: after version and flags (4), the two
+    /// times (4 or 8 each, 8 in version 1) and the track ID or the timescale, then (tkhd) 4
+    /// reserved bytes.
+    static func durationOffset(_ box: Box, _ b: [UInt8]) -> Int {
+        let times = b[box.body] == 1 ? 16 : 8
+        return box.body + 4 + times + (box.type == "tkhd" ? 8 : 4)
+    }
+
+    /// The duration at `i`: 64-bit when `wide` (a version 1 box), else 32-bit.
+    static func storedDuration(_ b: [UInt8], at i: Int, wide: Bool) -> UInt64 {
+        wide ? be64(b, i) : UInt64(be32(b, i))
+    }
+
+    /// Sets the duration of the tkhd or mvhd `box` to `v` (saturating in a version 0 box).
+    static func setDuration(_ b: inout [UInt8], of box: Box, to v: UInt64) {
+        let at = durationOffset(box, b)
+        if b[box.body] == 1 { put64(&b, at, v) } else { put32(&b, at, UInt32(clamping: v)) }
     }
 
     /// A box: its four-character type, where its body starts and where it ends.

@@ -149,6 +149,20 @@ final class WarpOutputTests: XCTestCase {
         XCTAssertEqual(video.end, 3.0, accuracy: 1.0 / 25)
     }
 
+    /// The MP4 file lasts what plays: 50 frames at 25 fps and 96,000 PCM samples at 48 kHz, both
+    /// 2 s, at constant 1.5 are 3 s each; the 1024 samples of AAC priming that the edit list
+    /// skips are not counted in the file's duration (mp4mux's track and movie durations had
+    /// them: 145,024 samples, 3.0212 s).
+    func testMP4DurationCountsNeitherPrimingNorPadding() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try clip(in: dir)
+        let r = try warp(["in.mkv", "out.mp4", "--factor", "1.5"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(try XCTUnwrap(try MediaProbe.duration("out.mp4", in: dir)), 3.0, accuracy: 1e-3)
+        XCTAssertTrue(r.stdout.contains("Output duration: 3.000 s measured from the written file (expected 3.000 s, "),
+                      r.summary)
+    }
+
     func testPitchPreserveIsPassedAndShownInThePlan() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try clip(in: dir)
