@@ -107,6 +107,8 @@ final class WarpGraph {
                 tracker.attach(to: pad)
                 trackers.append(tracker)
             }
+            // A late audio track starts at 0 in the file, with silence (see LeadingSilence).
+            if audio, let pad = warp.staticPad("src") { LeadingSilence().attach(to: pad) }
             if audio, sampleCounter == nil, container.primingFrames != nil, let encoder = branch.child("aenc"),
                let pad = encoder.staticPad("sink") {
                 let counter = SampleCounter()

@@ -163,6 +163,32 @@ final class WarpOutputTests: XCTestCase {
                       r.summary)
     }
 
+    /// Audio that starts after the video and ends after it (as with a late camera microphone or
+    /// a stream start offset, only longer): beeps at 1, 2 and 3 s of a 4 s file whose video ends
+    /// at 3.5 s. At factor 2 the output lasts T(4 s) = 8 s and the beeps come at 2, 4 and 6 s.
+    /// matroskamux 1.22 counts each track's length from its first block, so before the audio was
+    /// filled with silence from 0 the file said 7 s (the video's end; the audio's 8 s less its
+    /// start at 2 s is 6 s) and the tool reported it "MORE than one frame off".
+    func testLateAudioStillMakesTheMatroskaDuration() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let made = try ToolProcess.run(program: "/usr/bin/ffmpeg", ["-v", "error", "-y",
+            "-f", "lavfi", "-i", "testsrc=size=64x48:rate=25:duration=3.5",
+            "-itsoffset", "1", "-f", "lavfi", "-i", "aevalsrc=if(lt(mod(t\\,1)\\,0.05)\\,0.5*sin(2*PI*1000*t)\\,0):s=48000:d=3",
+            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "libvorbis", "in.mkv"], in: dir)
+        guard made.status == 0 else { throw XCTSkip("ffmpeg cannot make the test input: \(made.summary)") }
+        XCTAssertEqual(try XCTUnwrap(try MediaProbe.duration("in.mkv", in: dir)), 4.0, accuracy: 0.01)
+        let r = try warp(["in.mkv", "out.mkv", "--factor", "2"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(try XCTUnwrap(try MediaProbe.duration("out.mkv", in: dir)), 8.0, accuracy: 0.04)
+        XCTAssertTrue(r.stdout.contains("within one frame"), r.summary)
+        let audio = try XCTUnwrap(try measure("out.mkv", in: dir).audio)
+        XCTAssertEqual(audio.onsets.count, 3, "\(audio.onsets)")
+        for (onset, expected) in zip(audio.onsets, [2.0, 4.0, 6.0]) {
+            XCTAssertEqual(onset, expected, accuracy: 0.01, "\(audio.onsets)")
+        }
+        XCTAssertEqual(audio.end, 8.0, accuracy: 0.01)
+    }
+
     func testPitchPreserveIsPassedAndShownInThePlan() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try clip(in: dir)
