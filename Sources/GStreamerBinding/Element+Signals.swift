@@ -29,6 +29,33 @@ extension Element {
     }
 }
 
+extension Element {
+    /// For `parsebin` and `decodebin`: plugs nothing after a pad whose caps' media type is one of
+    /// `mediaTypes` ("autoplug-continue"), so the stream comes out as it is there (parsebin would
+    /// otherwise turn SSA/ASS into plain text with ssaparse).
+    public func stopAutoplugging(at mediaTypes: Set<String>) {
+        let callback: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?,
+                                      UnsafeMutablePointer<GstCaps>?, gpointer?) -> gboolean = { _, _, caps, data in
+            guard let caps, let data, gst_caps_get_size(caps) > 0, let structure = gst_caps_get_structure(caps, 0),
+                  let name = gst_structure_get_name(structure) else { return 1 }
+            let stops = Unmanaged<MediaTypeSet>.fromOpaque(data).takeUnretainedValue().types
+            return stops.contains(String(cString: name)) ? 0 : 1
+        }
+        let release: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<MediaTypeSet>.fromOpaque(data).release()
+        }
+        g_signal_connect_data(object, "autoplug-continue", unsafeBitCast(callback, to: GCallback.self),
+                              Unmanaged.passRetained(MediaTypeSet(mediaTypes)).toOpaque(), release,
+                              GConnectFlags(rawValue: 0))
+    }
+}
+
+private final class MediaTypeSet: Sendable {
+    let types: Set<String>
+    init(_ types: Set<String>) { self.types = types }
+}
+
 private final class PadAddedHandler: Sendable {
     let body: @Sendable (Pad) -> Void
     init(_ body: @escaping @Sendable (Pad) -> Void) { self.body = body }

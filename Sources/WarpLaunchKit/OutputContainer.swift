@@ -39,6 +39,9 @@ public struct OutputContainer: Sendable, Equatable {
     /// Whether the muxer is GStreamer's MP4/QuickTime one (mp4mux or qtmux), whose 1.22 quirks
     /// the tool works around (the last text cue, fine video timestamps, tags).
     public var isQuickTime: Bool { muxer.hasPrefix("mp4mux") || muxer.hasPrefix("qtmux") }
+    /// Whether SSA/ASS subtitles are written as they are (Matroska holds them, styles and
+    /// positions included); other containers take their text.
+    public var keepsSSA: Bool { muxer.hasPrefix("matroskamux") && !isAudioOnly }
 
     /// The supported containers.
     public static let all: [OutputContainer] = [

@@ -39,6 +39,9 @@ final class ReverseReader: @unchecked Sendable {
     let chapters: TocRecorder
     /// Where the subtitles are read (the input itself: a remuxed copy holds no subtitles).
     let subtitleURI: String
+    /// Whether SSA/ASS subtitles are read as they are, styles included (the output keeps them:
+    /// Matroska), rather than as their text.
+    let keepsSSA: Bool
     private var textSources: [Element] = []
     private let cancelled = Atomic<Bool>(false)
     private let failureText = Mutex<String?>(nil)
@@ -69,13 +72,14 @@ final class ReverseReader: @unchecked Sendable {
     /// parsed stream) or, without video, fixed chunks; decoded frames beyond `memoryLimit`
     /// bytes go to a file beside `beside`.
     init(uri: String, videoIndex: Int?, audioIndices: [Int], subtitleIndices: [Int] = [], subtitleURI: String? = nil,
-         warp: @escaping @Sendable (UInt64) -> UInt64 = { $0 }, duration: UInt64, memoryLimit: Int,
-         beside: String) throws {
+         keepsSSA: Bool = false, warp: @escaping @Sendable (UInt64) -> UInt64 = { $0 }, duration: UInt64,
+         memoryLimit: Int, beside: String) throws {
         self.uri = uri
         self.videoIndex = videoIndex
         self.audioIndices = audioIndices
         self.subtitleIndices = subtitleIndices
         self.subtitleURI = subtitleURI ?? uri
+        self.keepsSSA = keepsSSA
         self.warp = warp
         self.duration = duration
         store = ReverseStore(memoryLimit: memoryLimit, beside: beside)
@@ -417,13 +421,22 @@ final class ReverseReader: @unchecked Sendable {
             throw CLIError("internal pipeline error: no source, decoder or sink to read the subtitles")
         }
         src.set("uri", subtitleURI)
+        if keepsSSA, let dec = pipeline.child("dec") {
+            // parsebin would turn SSA/ASS into text (ssaparse), and decodebin would too.
+            parse.stopAutoplugging(at: WarpGraph.ssaTypes)
+            dec.set("caps", WarpGraph.decodedAndSSACaps)
+        }
         var result = ReversedSubtitles()
         result.tags.attach(to: sinkPad)
         let picker = SubtitlePicker(target: decSink, index: index)
         parse.onPadAdded { pad in picker.link(pad) }
         try play(pipeline, sink: sink, start: 0, stop: nil, what: "subtitle track \(index + 1)") { sample in
             guard sample.pts != ClockTime.none, let t = sample.segment?.streamTime(of: sample.pts) else { return }
-            if result.caps == nil { result.caps = sample.capsText }
+            // Text as UTF-8 text (matroskademux gives SRT as pango markup, which the muxers do not
+            // take: the bytes are the same); SSA/ASS with its caps (its header in codec_data).
+            if result.caps == nil {
+                result.caps = sample.capsText.map { $0.hasPrefix("text/x-raw") ? "text/x-raw,format=utf8" : $0 }
+            }
             let end = sample.duration == ClockTime.none ? duration : t &+ sample.duration
             guard let range = ReverseChunks.reversed(start: t, end: end, duration: duration, warp: warp),
                   let bytes = sample.withBytes({ Array($0) }), !bytes.isEmpty else { return }

@@ -55,8 +55,8 @@ final class WarpGraph {
         }
         // Matroska holds SSA/ASS as it is: the decoder stops there (as for raw media), so the
         // styles and positions stay; other containers take the text that ssaparse gives.
-        if container.muxer.hasPrefix("matroskamux"), !reverse, !container.isAudioOnly, !streams.subtitleIndices.isEmpty {
-            src?.set("caps", Self.decodedCaps + "; application/x-ssa; application/x-ass")
+        if container.keepsSSA, !reverse, !streams.subtitleIndices.isEmpty {
+            src?.set("caps", Self.decodedAndSSACaps)
         }
         sink.set("fd", String(descriptor))
         func addBranch(_ description: String, warpName: String, audio: Bool, text: Bool = false) throws -> Pad {
@@ -168,10 +168,14 @@ final class WarpGraph {
                 }
                 audio.append(source)
             }
-            // Reversed subtitles: the reader writes their cues at their output times (no texttimewarp).
+            // Reversed subtitles: the reader writes their cues at their output times (no texttimewarp),
+            // text as UTF-8 text and, into Matroska, SSA/ASS as it is (the capsfilter also makes
+            // the muxer give a subtitle pad).
             var text: [Element] = []
             for k in reader.subtitleIndices.indices {
-                let branch = try Gst.parseBin("\(open) ! capssetter caps=text/x-raw,format=utf8 ! \(open) ! capsfilter caps=text/x-raw,format=utf8")
+                let caps = container.keepsSSA ? "\"text/x-raw,format=utf8;application/x-ass;application/x-ssa\""
+                    : "text/x-raw,format=utf8"
+                let branch = try Gst.parseBin("\(open) ! capsfilter caps=\(caps)")
                 pipeline.add(branch)
                 guard let source = pipeline.child("rsrc-t\(k)"), let pad = source.staticPad("src"),
                       let target = branch.staticPad("sink"), pad.link(to: target), branch.link(to: mux) else {
@@ -206,6 +210,10 @@ final class WarpGraph {
     /// uridecodebin's default `caps` (GStreamer 1.22): where decoding stops.
     static let decodedCaps = "video/x-raw(ANY); audio/x-raw(ANY); text/x-raw(ANY); subpicture/x-dvd; subpicture/x-dvb; "
         + "subpicture/x-xsub; subpicture/x-pgs; closedcaption/x-cea-608; closedcaption/x-cea-708"
+    /// The SSA/ASS media types, which Matroska keeps as they are.
+    static let ssaTypes: Set<String> = ["application/x-ssa", "application/x-ass"]
+    /// `decodedCaps` and SSA/ASS: what decoding stops at when the output keeps SSA/ASS.
+    static let decodedAndSSACaps = decodedCaps + "; " + ssaTypes.sorted().joined(separator: "; ")
 
     /// Video frames written so far (nil without video).
     var framesOut: UInt64? { videoWarp?.uint64Property("out") }

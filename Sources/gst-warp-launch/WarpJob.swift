@@ -229,6 +229,7 @@ struct WarpJob {
                                                  videoIndex: media.videoStreams > 0 ? (remux == nil ? streams.videoIndex : 0) : nil,
                                                  audioIndices: media.audioStreams > 0 ? streams.audioIndices : [],
                                                  subtitleIndices: streams.subtitleIndices, subtitleURI: try Gst.uri(forPath: input),
+                                                 keepsSSA: container.keepsSSA,
                                                  warp: { ns in UInt64(max(0, (map.warp(Double(ns) / 1e9) * 1e9).rounded())) },
                                                  duration: media.duration, memoryLimit: ReverseReader.memoryLimit,
                                                  beside: toStdout ? NSTemporaryDirectory() + "/gst-warp-launch" : destination) : nil

@@ -190,6 +190,54 @@ final class ReverseReaderTests: XCTestCase {
         }
     }
 
+    /// SSA/ASS into Matroska is reversed as it is, not as its text: the styles of the header
+    /// stay, each event keeps its style and override tags, and its times go through the map as
+    /// above (factor 2: "one" at [0.5, 1.0) to [2D - 2, 2D - 1), "two" at [1.5, 2.5) to
+    /// [2D - 5, 2D - 3)). Before, the reader took the track as plain text (subrip).
+    func testASSStaysASSWhenReversedIntoMatroska() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 384
+            PlayResY: 288
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, \
+            Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, \
+            MarginR, MarginV, Encoding
+            Style: Big,Arial,40,&H0000FFFF,&H000000FF,&H00000000,&H00000000,1,0,0,0,100,100,0,0,1,2,0,8,10,10,10,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.50,0:00:01.00,Big,,0,0,0,,{\\i1}one
+            Dialogue: 0,0:00:01.50,0:00:02.50,Big,,0,0,0,,two
+
+            """.write(to: dir.appendingPathComponent("in.ass"), atomically: true, encoding: .utf8)
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=3", "-i", "in.ass", "-map", "0", "-map", "1",
+                    "-c:v", "libx264", "-g", "36", "-c:s", "ass", "in.mkv"], in: dir)
+        let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(try probe("stream=codec_name", "out.mkv", in: dir), ["h264", "ass"])
+        let d = try XCTUnwrap(try probe("format=duration", "in.mkv", in: dir).first.flatMap { Double($0) })
+        let cues = try ToolProcess.run(program: "/usr/bin/ffprobe", ["-v", "error", "-select_streams", "s", "-show_entries",
+                                                                     "packet=pts_time,duration_time", "-of", "csv=p=0", "out.mkv"],
+                                       in: dir).stdout.split(separator: "\n").map { $0.split(separator: ",").compactMap { Double($0) } }
+        let expected: [[Double]] = [[2 * d - 5, 2], [2 * d - 2, 1]]
+        XCTAssertEqual(cues.count, 2, "\(cues)")
+        for (cue, want) in zip(cues, expected) {
+            XCTAssertEqual(cue.count, 2)
+            for (got, value) in zip(cue, want) { XCTAssertEqual(got, value, accuracy: 0.0015, "\(cues) vs \(expected)") }
+        }
+        try ffmpeg(["-i", "out.mkv", "-map", "0:s", "out.ass"], in: dir)
+        let script = try String(contentsOf: dir.appendingPathComponent("out.ass"), encoding: .utf8)
+        XCTAssertTrue(script.contains("Style: Big,Arial,40,&H0000FFFF"), script)
+        let events = script.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Dialogue:") }
+        XCTAssertEqual(events.count, 2, script)
+        XCTAssertTrue(events.allSatisfy { $0.contains(",Big,") }, script)
+        XCTAssertTrue(events.contains { $0.hasSuffix("{\\i1}one") }, script)
+    }
+
     /// Chapters are reversed through the map: a chapter [s, e] of the D-long input goes to
     /// [T(D) - T(e), T(D) - T(s)], listed in ascending order. By hand, factor 2 (T(t) = 2t) on a
     /// 2 s clip with A at [0, 1] and B at [1, 2]: B at [2D - 4, 2D - 2] = [0, 2], then A at [2, 4].
