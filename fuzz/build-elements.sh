@@ -29,10 +29,18 @@ libs=$(pkg-config --libs $pkgs)
 xcc=""
 for f in $cflags; do xcc="$xcc -Xcc $f"; done
 
-mkdir -p "$work/obj" "$work/mod/CShims" "$work/mod/CFuzzGst" "$work/mod/CWarpSIMD"
+mkdir -p "$work/obj" "$work/mod/CShims" "$work/mod/CFuzzGst" "$work/mod/CWarpSIMD" "$work/mod/CWarpFlowAPI"
+# frame-mode=flow's types and function table only: the flow module (OpenCV) is loaded at run time.
+cat > "$work/mod/CWarpFlowAPI/module.modulemap" <<MAP
+module CWarpFlowAPI {
+    header "$src/CWarpFlowAPI/include/CWarpFlowAPI.h"
+    export *
+}
+MAP
 cat > "$work/mod/CWarpSIMD/module.modulemap" <<MAP
 module CWarpSIMD {
     header "$src/CWarpSIMD/include/warp_simd.h"
+    header "$src/CWarpSIMD/include/warp_blend.h"
     export *
 }
 MAP
@@ -51,7 +59,7 @@ module CFuzzGst [system] {
 MAP
 
 common="-swift-version 6 -parse-as-library -O -g -wmo -num-threads 0 -package-name gst_timewarp
-    -sanitize=$sanitize -I $work/mod -I $work/mod/CShims -I $work/mod/CFuzzGst -I $work/mod/CWarpSIMD
+    -sanitize=$sanitize -I $work/mod -I $work/mod/CShims -I $work/mod/CFuzzGst -I $work/mod/CWarpSIMD -I $work/mod/CWarpFlowAPI
     -I $src/CGStreamer -I $src/CGStreamerCheck $xcc"
 
 # module NAME SOURCES...: one object file and one .swiftmodule per module.
