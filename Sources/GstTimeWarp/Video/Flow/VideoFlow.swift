@@ -85,7 +85,7 @@ extension VideoState {
             return .fallback
         default: break
         }
-        reportFlowError(debug: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out)
+        reportFlowError(debug: Self.text(message), out)
         return .fallback
     }
 
@@ -113,11 +113,16 @@ extension VideoState {
                 pair.functions.render(pair.pointer, position, c0, c1, cOut, text.baseAddress, text.count)
             }
             guard status == WARP_FLOW_OK else {
-                reportFlowError(debug: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out)
+                reportFlowError(debug: Self.text(message), out)
                 return false
             }
         }
         return true
+    }
+
+    /// The text the flow module wrote into `message` (up to its NUL).
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Posts the first flow error as a warning, `text` with `debug` (later ones go to the debug
