@@ -54,7 +54,9 @@ struct MediaOrigin: Sendable, Equatable {
 
     /// An input stream time (ns) counted from the origin back to the input's own (saturating).
     func inputStreamTime(_ sinceOrigin: Int64) -> Int64 {
-        sinceOrigin.addingReportingOverflow(Int64(clamping: streamTime)).partialValue
+        // Saturating: the origin is not negative, so only the top can be passed.
+        let (sum, overflow) = sinceOrigin.addingReportingOverflow(Int64(clamping: streamTime))
+        return overflow ? .max : sum
     }
 
     /// The debug-log line that says where the origin came from.

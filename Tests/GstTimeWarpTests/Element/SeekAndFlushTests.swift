@@ -93,6 +93,34 @@ final class SeekAndFlushTests: XCTestCase {
         }
     }
 
+    /// Seeks with positions no player sends, as a fuzzer found them, go upstream instead of
+    /// trapping (a trap on the thread that seeks kills the application). The first frame is at
+    /// stream time Int64.max - 1 s, the map's origin; at factor 2, T⁻¹(x) = x / 2, and the input
+    /// position is the origin plus that: for x = 4 s it passes Int64.max and is saturated there;
+    /// a stop of -1 counted from the end and a negative stop are passed on as they are.
+    func testSeeksWithOutlandishPositionsArePassedOnNotTrapped() {
+        let h = Harness("videotimewarp factor=2 duration=10000000000")
+        h.setCaps(input: Self.videoIn, output: Self.videoIn)
+        let origin = Int64.max - Int64(sec)
+        h.pushSegment(start: 0, time: UInt64(origin))
+        h.push(pts: 0, duration: 40 * ms)
+        _ = h.pullAll()
+        let cases: [(start: gint64, stopType: GstSeekType, stop: gint64, mapped: Int64)] = [
+            (4 * gint64(sec), GST_SEEK_TYPE_END, -1, Int64.max),
+            (0, GST_SEEK_TYPE_SET, -7, origin),
+        ]
+        for c in cases {
+            let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH, GST_SEEK_TYPE_SET, c.start,
+                                          c.stopType, c.stop)!
+            XCTAssertTrue(h.pushUpstream(seek), "seek \(c)")
+            let sent = h.pullUpstreamEvents().filter { $0.seekStart != nil }
+            XCTAssertEqual(sent.count, 1, "seek \(c)")
+            XCTAssertEqual(sent.first?.seekStart, c.mapped, "seek \(c)")
+            XCTAssertEqual(sent.first?.seekStop, Int64(c.stop), "seek \(c)")
+            h.flush()
+        }
+    }
+
     func testEOSAfterAFlushDoesNotResendTheOldSegment() {
         let h = Harness("videotimewarp factor=2")
         h.setCaps(input: Self.videoIn, output: Self.videoIn)
