@@ -17,7 +17,11 @@ extension VideoState {
         guard let d = mediaDuration, d > 0, let last = run.segment.lastInputStreamTime, t > last else { return t }
         let duration = ClockTime.fromSeconds(d)
         guard t - last > duration else { return t }
-        let resumed = last &+ max(frame, 1)
+        // One frame after the last (saturating: a frame can claim to last longer than the jump,
+        // and then there is nothing to take back).
+        let (next, overflow) = last.addingReportingOverflow(max(frame, 1))
+        let resumed = overflow ? UInt64.max : next
+        guard resumed < t else { return t }
         run.segment.jumpCorrection = correction &+ (t - resumed)
         run.timeline.discontPending = true
         out.postWarning(.stream, code: ErrorCode.streamFormat,

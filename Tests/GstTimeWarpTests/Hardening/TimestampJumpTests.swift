@@ -33,6 +33,19 @@ final class TimestampJumpTests: XCTestCase {
         XCTAssertEqual(h.pullAll().count, 10)
     }
 
+    /// A frame after a jump that claims to last longer than the jump (a fuzzer's: 68 years)
+    /// leaves nothing to take back: the jump to 1000 s is kept as it is
+    /// (before, the correction underflowed and trapped on the streaming thread). Variable rate,
+    /// T(t) = 2t: 0 and 2000 s of output.
+    func testAFrameLongerThanTheJumpLeavesTheJumpAsItIs() {
+        let h = Harness("videotimewarp factor=2 duration=1000000000")
+        h.setCaps(input: Self.capsIn, output: "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1")
+        h.push(pts: 0, duration: 40 * ms)
+        h.push(pts: 1000 * sec, duration: 2_147_483_647 * sec)
+        h.pushEOS()
+        XCTAssertEqual(h.pullAll().map(\.pts), [0, 2000 * sec])
+    }
+
     func testJumpsWithinTheMediumAreGaps() {
         // A jump shorter than D (0.5 s in a 1 s medium) is kept: 0 ms and 500 ms come out at 0
         // and 1000 ms.
