@@ -83,7 +83,7 @@ final class WarpGraph {
             // the time of its first cue: an empty cue from the segment start fills that time.
             if text, container.isQuickTime,
                let pad = warp.staticPad("src") {
-                LeadingEmptyCue().attach(to: pad)
+                LeadingFill.emptyCue().attach(to: pad)
             }
             pipeline.add(branch)
             // -ss/-to/-t: only the part reaches the warp, moved to start at 0 (on the warp's own
@@ -107,8 +107,8 @@ final class WarpGraph {
                 tracker.attach(to: pad)
                 trackers.append(tracker)
             }
-            // A late audio track starts at 0 in the file, with silence (see LeadingSilence).
-            if audio, let pad = warp.staticPad("src") { LeadingSilence().attach(to: pad) }
+            // A late audio track starts at 0 in the file, with silence (see LeadingFill).
+            if audio, let pad = warp.staticPad("src") { LeadingFill.silence().attach(to: pad) }
             if audio, sampleCounter == nil, container.primingFrames != nil, let encoder = branch.child("aenc"),
                let pad = encoder.staticPad("sink") {
                 let counter = SampleCounter()
@@ -182,7 +182,7 @@ final class WarpGraph {
                     throw CLIError("cannot connect reversed subtitle track \(reader.subtitleIndices[k] + 1) to \(container.muxer)")
                 }
                 // As forwards: mp4mux would end the last cue early by the time of the first one.
-                if container.isQuickTime { LeadingEmptyCue().attach(to: pad) }
+                if container.isQuickTime { LeadingFill.emptyCue().attach(to: pad) }
                 text.append(source)
             }
             reader.attach(video: video, audio: audio, text: text, muxer: mux)
@@ -268,37 +268,6 @@ final class BranchLinker: Sendable {
             }
             guard let target, !target.isLinked else { return }
             pad.link(to: target)
-        }
-    }
-}
-
-/// For a text track written by mp4mux/qtmux (GStreamer 1.22): before the first cue, an empty
-/// cue from the start of the segment to it, so the track starts at 0. qtmux counts the last
-/// sample's end from the track's first timestamp but its start from 0, so without it the last
-/// cue of a track whose first cue is at 1 s ends 1 s early (4.751 s instead of 5.751 s).
-final class LeadingEmptyCue: Sendable {
-    private struct State { var start: UInt64 = 0; var done = false }
-    private let state = Mutex(State())
-
-    func attach(to pad: Pad) {
-        pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
-            switch item {
-            case .segment(let segment):
-                state.withLock { $0.start = segment.start }
-            case .buffer(let buffer):
-                guard buffer.pts != UInt64.max else { return .pass }
-                let start: UInt64? = state.withLock { s in
-                    defer { s.done = true }
-                    return s.done || buffer.pts <= s.start ? nil : s.start
-                }
-                // Pushed from this probe, on this pad, ahead of the cue (done is set first).
-                if let start, let empty = Buffer.empty(pts: start, duration: buffer.pts - start) {
-                    _ = pad.push(empty)
-                }
-            default:
-                break
-            }
-            return .pass
         }
     }
 }
