@@ -19,13 +19,7 @@ extension Element {
             guard let pad, let data else { return }
             Unmanaged<PadAddedHandler>.fromOpaque(data).takeUnretainedValue().body(Pad(raw: pad))
         }
-        let release: GClosureNotify = { data, _ in
-            guard let data else { return }
-            Unmanaged<PadAddedHandler>.fromOpaque(data).release()
-        }
-        g_signal_connect_data(object, "pad-added", unsafeBitCast(callback, to: GCallback.self),
-                              Unmanaged.passRetained(PadAddedHandler(handler)).toOpaque(), release,
-                              GConnectFlags(rawValue: 0))
+        connect("pad-added", unsafeBitCast(callback, to: GCallback.self), retaining: PadAddedHandler(handler))
     }
 }
 
@@ -41,12 +35,17 @@ extension Element {
             let stops = Unmanaged<MediaTypeSet>.fromOpaque(data).takeUnretainedValue().types
             return stops.contains(String(cString: name)) ? 0 : 1
         }
+        connect("autoplug-continue", unsafeBitCast(callback, to: GCallback.self), retaining: MediaTypeSet(mediaTypes))
+    }
+
+    /// Connects `callback` to `signal` with `payload` as its user data, held as long as the
+    /// connection (released when the element goes).
+    private func connect(_ signal: String, _ callback: GCallback, retaining payload: AnyObject) {
         let release: GClosureNotify = { data, _ in
             guard let data else { return }
-            Unmanaged<MediaTypeSet>.fromOpaque(data).release()
+            Unmanaged<AnyObject>.fromOpaque(data).release()
         }
-        g_signal_connect_data(object, "autoplug-continue", unsafeBitCast(callback, to: GCallback.self),
-                              Unmanaged.passRetained(MediaTypeSet(mediaTypes)).toOpaque(), release,
+        g_signal_connect_data(object, signal, callback, Unmanaged.passRetained(payload).toOpaque(), release,
                               GConnectFlags(rawValue: 0))
     }
 }

@@ -20,15 +20,15 @@ extension WarpElement where S: ~Copyable {
             origin.inputStreamTime(Int64(clamping: ClockTime.fromSeconds(map.unwarp(ClockTime.seconds(signed: ns)))))
         }
         var pending = PendingSeek(seqnum: event.seqnum)
-        // Positions below 0 (a stop of -1 is "none") go upstream as they are; mapped ones are
-        // clamped to the input's range.
+        // Positions below 0 (a stop of -1 is "none") go upstream as they are; mapped ones are not
+        // negative (the origin's addition saturates).
         if request.setsStart, request.start >= 0 {
-            let mapped = max(unwarp(request.start), 0)
+            let mapped = unwarp(request.start)
             pending.start = (UInt64(request.start), UInt64(mapped))
             request.start = mapped
         }
         if request.setsStop, request.stop >= 0 {
-            let mapped = max(unwarp(request.stop), 0)
+            let mapped = unwarp(request.stop)
             pending.stop = (UInt64(request.stop), UInt64(mapped))
             request.stop = mapped
         }

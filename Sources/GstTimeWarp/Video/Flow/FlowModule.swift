@@ -1,6 +1,5 @@
 import CShims
 import CWarpFlowAPI
-import GStreamerBinding
 import Glibc
 import Synchronization
 
