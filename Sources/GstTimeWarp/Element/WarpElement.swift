@@ -118,6 +118,18 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             slot.stream.timeline.reversal = reversal
             output = reversal.outputSegment(for: input, warp)
         }
+        slot.stream.timeline.remap = nil
+        if let curve = slot.out.settings.timeMap.nonForwardRemap(mediaDuration: warp.map.mediaDuration) {
+            guard input.rate > 0 else {
+                element.postError(.stream, code: ErrorCode.streamFailed,
+                                  "function=remap plays forward input only (the curve itself goes backwards)",
+                                  debug: "input segment rate \(input.rate)")
+                return false
+            }
+            let remap = remapSegment(curve, for: input, answering: seek)
+            slot.stream.timeline.remap = remap
+            output = remap.outputSegment(for: input)
+        }
         slot.stream.timeline.output = output
         slot.stream.timeline.segmentPending = false
         shared.withLock { $0.timeline = PublishedTimeline(input: input, output: output, warp: warp) }

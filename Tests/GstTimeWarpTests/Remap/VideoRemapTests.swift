@@ -1,0 +1,126 @@
+import XCTest
+import CGStreamer
+import CGStreamerCheck
+@testable import GstTimeWarp
+
+/// videotimewarp along remap curves that stop and go backwards. Expected frames are worked out by
+/// hand: slot k at τ = k/30 s shows the frame covering p(τ), i.e. index floor(30·p(τ)) of a 30 fps
+/// input whose frames carry their index.
+final class VideoRemapTests: XCTestCase {
+    static let caps30 = "video/x-raw,format=GRAY8,width=4,height=4,framerate=30/1"
+    static let example = "0s:0s, 2s:2s, 3s:2s, 5s:0s, 10s:5s"
+
+    /// Frame i of a 30 fps input starts at i/30 s (ns, rounded down as GStreamer's scale does).
+    static func pts(_ i: Int) -> UInt64 { ClockTime.scale(UInt64(i), ClockTime.second, 30)! }
+
+    func pushFrames(_ h: Harness, _ range: Range<Int>) {
+        for i in range { h.push(pts: Self.pts(i), duration: Self.pts(i + 1) - Self.pts(i), tag: UInt8(i)) }
+    }
+
+    func remapHarness(_ remap: String, extra: String = "") -> Harness {
+        let h = Harness("videotimewarp function=remap remap=\"\(remap)\" \(extra)")
+        h.setCaps(input: Self.caps30, output: Self.caps30)
+        return h
+    }
+
+    func testPlayHoldRewindPlayShowsTheFramesTheCurveNames() {
+        let h = remapHarness(Self.example)
+        pushFrames(h, 0..<150)
+        h.pushEOS()
+        let out = h.pullAll()
+        // 10 s at 30 fps.
+        XCTAssertEqual(out.count, 300)
+        XCTAssertEqual(out.map(\.pts), (0..<300).map(Self.pts))
+        // p(τ): τ on [0, 2]; 2 on [2, 3]; 5 - τ on [3, 5]; τ - 5 on [5, 10]. Index 30·p(τ_k):
+        // k; 60; 150 - k; k - 150.
+        func expected(_ k: Int) -> Int {
+            switch k {
+            case 0..<60: return k
+            case 60..<90: return 60
+            case 90..<150: return 150 - k
+            default: return k - 150
+            }
+        }
+        for (k, buffer) in out.enumerated() {
+            XCTAssertLessThanOrEqual(abs(Int(buffer.tag) - expected(k)), 1, "slot \(k)")
+        }
+        // The hold: 30 copies of index 60.
+        XCTAssertEqual(out[60..<90].map(\.tag), Array(repeating: 60, count: 30))
+        // The rewind: a descending run.
+        let rewind = out[90..<150].map(\.tag)
+        XCTAssertTrue(zip(rewind, rewind.dropFirst()).allSatisfy { $0 > $1 }, "\(rewind)")
+        // Duplicates share memory.
+        XCTAssertEqual(out[61].dataAddress, out[62].dataAddress)
+        XCTAssertEqual(h.uint64Property("out"), 300)
+    }
+
+    func testASeekToOutputFourSecondsShowsIndexThirtyFirst() {
+        let h = remapHarness(Self.example)
+        pushFrames(h, 0..<10)
+        _ = h.pullAll()
+        let seek = gst_event_new_seek(1.0, GST_FORMAT_TIME,
+                                      GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue),
+                                      GST_SEEK_TYPE_SET, gint64(4 * sec), GST_SEEK_TYPE_NONE, -1)!
+        let seqnum = gst_event_get_seqnum(seek)
+        XCTAssertTrue(h.pushUpstream(seek))
+        // From τ = 4 s on the curve shows input down to 0 s (the rewind's end): read from 0.
+        let upstream = h.pullUpstreamEvents().compactMap(\.seekStart)
+        XCTAssertEqual(upstream, [0])
+        h.flush()
+        h.pushSegment(start: 0, base: 0, seqnum: seqnum)
+        pushFrames(h, 0..<150)
+        h.pushEOS()
+        let out = h.pullAll()
+        // p(4) = 1 s: index 30 first; then 6 s of output (τ 4 to 10): 180 slots.
+        XCTAssertEqual(out.first?.tag, 30)
+        XCTAssertEqual(out.count, 180)
+        let segment = h.pullEvents().compactMap(\.segment).last
+        XCTAssertEqual(segment.map { UInt64($0.time) }, 4 * sec)
+    }
+
+    func testAForwardRemapGivesTheTimestampsOfTheConstantCurve() {
+        // "0s:0s, 10s:5s" on a 5 s medium is function=constant factor=2, frame for frame.
+        let remapped = remapHarness("0s:0s, 10s:5s")
+        let constant = Harness("videotimewarp factor=2")
+        constant.setCaps(input: Self.caps30, output: Self.caps30)
+        for h in [remapped, constant] { pushFrames(h, 0..<150); h.pushEOS() }
+        let a = remapped.pullAll(), b = constant.pullAll()
+        XCTAssertEqual(a.count, 300)
+        XCTAssertEqual(a.map(\.pts), b.map(\.pts))
+        XCTAssertEqual(a.map(\.tag), b.map(\.tag))
+    }
+
+    func testDurationAndPositionAreInOutputTime() {
+        let h = remapHarness(Self.example)
+        XCTAssertEqual(h.uint64Property("output-duration"), 10 * sec)
+        pushFrames(h, 0..<30)
+        _ = h.pullAll()
+        var duration: gint64 = 0
+        XCTAssertTrue(gst_element_query_duration(h.inner("videotimewarp"), GST_FORMAT_TIME, &duration).isTrue)
+        XCTAssertEqual(duration, gint64(10 * sec))
+    }
+
+    func testRefusals() {
+        // Keys out of order: the property warns with the key's number.
+        let bad = remapHarness("0s:0s, 3s:1s, 2s:2s")
+        bad.pushFrames(0..<2)
+        XCTAssertTrue(bad.messages().contains { $0.text.contains("keyframe 3") }, "\(bad.messages().map(\.text))")
+        // A rewind longer than max-history is refused, saying how much it needs.
+        let long = remapHarness("0s:0s, 4s:4s, 8s:0s", extra: "max-history=1000000000")
+        long.pushFrames(0..<2)
+        XCTAssertTrue(long.messages().contains { $0.isError && $0.text.contains("4 s of history") },
+                      "\(long.messages().map(\.text))")
+    }
+}
+
+private extension Harness {
+    func pushFrames(_ range: Range<Int>) {
+        for i in range {
+            push(pts: VideoRemapTests.pts(i), duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i), tag: UInt8(i))
+        }
+    }
+}
+
+private extension gboolean {
+    var isTrue: Bool { self != 0 }
+}
