@@ -82,3 +82,15 @@ extension RemapCurve {
         }
     }
 }
+
+extension RemapCurve {
+    /// The output times (s) where the picture freezes or jumps, so the sound stops: each hold (a
+    /// span) and each cut (an instant).
+    public var silentSpans: [ClosedRange<Double>] {
+        var spans = pieces.filter { $0.direction == 0 }.map { $0.τ0...$0.τ1 }
+        for i in 1..<keys.count where keys[i].outputTime == keys[i - 1].outputTime {
+            spans.append(keys[i].outputTime...keys[i].outputTime)
+        }
+        return spans
+    }
+}
