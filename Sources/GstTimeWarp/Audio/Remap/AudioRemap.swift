@@ -54,10 +54,6 @@ extension AudioState {
         return ret
     }
 
-    /// The most frames in one output buffer (what the end of a long curve renders at once is
-    /// pushed in pieces).
-    static let maxFramesPerBuffer = 8192
-
     /// Pushes what the engine renders now, stamped from the output frame index.
     private mutating func pushRemapped(final: Bool, _ remap: RemapSegment, _ format: AudioStreamFormat,
                                        _ out: StreamOutput) -> GstFlowReturn {
