@@ -126,6 +126,14 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                                   debug: "input segment rate \(input.rate)")
                 return false
             }
+            // A live source sends input as it happens: a curve may replay it, not run ahead of it.
+            if slot.stream.timeline.liveOrigin, let ahead = curve.firstOutputAheadOfInput() {
+                element.postError(.stream, code: ErrorCode.streamFailed,
+                                  "The remap curve needs input a live source has not sent yet: at output "
+                                      + "\(ahead) s it shows input \(curve.inputTime(at: ahead)) s",
+                                  debug: "with a live source, every key must have t <= τ (a rewind or a freeze replays what came)")
+                return false
+            }
             let remap = remapSegment(curve, for: input, answering: seek)
             slot.stream.timeline.remap = remap
             output = remap.outputSegment(for: input)
