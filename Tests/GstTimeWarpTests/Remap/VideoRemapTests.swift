@@ -124,3 +124,31 @@ private extension Harness {
 private extension gboolean {
     var isTrue: Bool { self != 0 }
 }
+
+/// The history past its memory bound: frames go to the temporary file and come back, unchanged.
+final class VideoRemapHistoryTests: XCTestCase {
+    func testFramesSpilledToTheFileComeBackUnchanged() {
+        // 64 bytes of memory: four 4x4 GRAY8 frames; the rest of the 2 s rewind is in the file.
+        setenv("GST_TIMEWARP_HISTORY_MEMORY", "64", 1)
+        defer { unsetenv("GST_TIMEWARP_HISTORY_MEMORY") }
+        let h = Harness("videotimewarp function=remap remap=\"\(VideoRemapTests.example)\"")
+        h.setCaps(input: VideoRemapTests.caps30, output: VideoRemapTests.caps30)
+        for i in 0..<150 {
+            let bytes = [UInt8](repeating: UInt8(i), count: 16)
+            XCTAssertEqual(h.push(bytes: bytes, pts: VideoRemapTests.pts(i), duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i)),
+                           GST_FLOW_OK)
+        }
+        h.pushEOS()
+        let out = h.pullAllWithBytes()
+        XCTAssertEqual(out.count, 300)
+        // The same frames as in memory (VideoRemapTests): index k, 60, 150 - k, k - 150, ±1; and
+        // every byte of a frame is its index (nothing lost on the way through the file).
+        for (k, frame) in out.enumerated() {
+            let expected = k < 60 ? k : k < 90 ? 60 : k < 150 ? 150 - k : k - 150
+            XCTAssertLessThanOrEqual(abs(Int(frame.buffer.tag) - expected), 1, "slot \(k)")
+            XCTAssertEqual(Set(frame.bytes), [frame.buffer.tag], "slot \(k)")
+        }
+        XCTAssertEqual(out[60..<90].map(\.buffer.tag), Array(repeating: 60, count: 30))
+        XCTAssertEqual(h.messages().filter(\.isError).map(\.text), [])
+    }
+}

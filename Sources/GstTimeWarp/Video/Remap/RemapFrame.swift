@@ -1,10 +1,18 @@
 import GStreamerBinding
+import SpillStore
 import TimeWarpMap
 
 /// An input frame kept while a remap curve may still show it.
 struct RemapFrame: Sendable {
-    /// The frame (shared by reference: slots push new references to the same memory).
-    let box: BlendFrame.Box
+    /// The frame while it is in memory (shared by reference: slots push new references to the
+    /// same memory); nil while it is only in the history's file.
+    var box: BlendFrame.Box?
+    /// Its flags, timestamps and metas without its bytes, once it went to the history's store.
+    var shell: BlendFrame.Box?
+    /// Its bytes' index in the history's store, once they went there.
+    var stored: Int?
+    /// Its size in bytes.
+    let size: Int
     /// Input stream time where the frame starts (ns, from the map's origin).
     let start: UInt64
     /// Where it ends: the next frame's start, known when that frame arrives (nil until then).
@@ -39,6 +47,14 @@ struct VideoRemapRun {
     var peakHistory: UInt64 = 0
     /// The index of the frame the last slot showed (variable rate shows each stretch once).
     var lastPushed: Int?
+    /// The memory bound of the history (bytes).
+    var memoryLimit = VideoState.remapHistoryMemory()
+    /// Frames past the memory bound go here (made when first needed).
+    var store: SpillStore?
+    /// The bytes of the frames in memory.
+    var residentBytes = 0
+    /// A warning about the store was posted already.
+    var warnedStore = false
 
     /// The index of the frame that covers input stream time `t` (ns): the last one starting at
     /// or before it (the first when `t` is before them all); nil with no frame.

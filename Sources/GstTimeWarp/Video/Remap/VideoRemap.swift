@@ -16,9 +16,12 @@ extension VideoState {
         if let last = run.remap.frames.indices.last {
             run.remap.frames[last].close(at: streamTime, remap.curve)
         }
-        run.remap.frames.append(RemapFrame(box: BlendFrame.Box(buffer), start: streamTime))
+        let size = buffer.size
+        run.remap.frames.append(RemapFrame(box: BlendFrame.Box(buffer), size: size, start: streamTime))
+        run.remap.residentBytes += size
         let ret = pushRemapSlots(remap, final: false, out)
         releaseRemapFrames(remap, out)
+        boundRemapHistory(remap, out)
         return ret
     }
 
@@ -26,7 +29,10 @@ extension VideoState {
     mutating func drainRemap(_ remap: RemapSegment, _ out: StreamOutput) -> GstFlowReturn {
         let ret = pushRemapSlots(remap, final: true, out)
         for frame in run.remap.frames where !frame.shown { out.counters.bump(.dropped) }
+        let store = run.remap.store
+        store?.clear()
         run.remap = VideoRemapRun()
+        run.remap.store = store  // the file stays open (emptied) for the next segment
         return ret
     }
 
@@ -58,6 +64,9 @@ extension VideoState {
                                     remap, out)
             run.remap.nextSlot &+= 1
             guard ret == GST_FLOW_OK else { return ret }
+            // Frames read back for this slot count against the bound too (a rewind at EOS reads
+            // every frame back with no input arriving).
+            if run.remap.residentBytes > run.remap.memoryLimit { boundRemapHistory(remap, out) }
         }
         return GST_FLOW_OK
     }
@@ -76,7 +85,7 @@ extension VideoState {
         if let mixed = remapBlend(τ: τ, period: period, remap, out) {
             frame = mixed
         } else {
-            guard let copy = run.remap.frames[index].box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
+            guard let box = residentRemapFrame(index, out), let copy = box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
             frame = copy
             if run.remap.frames[index].shown { out.counters.bump(.duplicated) }
             run.remap.frames[index].shown = true
@@ -106,6 +115,8 @@ extension VideoState {
             } else {
                 if lastPushed == i { lastPushed = nil }
                 if !frame.shown { out.counters.bump(.dropped) }
+                if frame.box != nil { run.remap.residentBytes -= frame.size }
+                if let stored = frame.stored { run.remap.store?.remove(stored) }
             }
         }
         run.remap.frames = kept

@@ -44,9 +44,14 @@ extension VideoState {
         let quantized = BlendPlanner.quantize(weights, scale: scale)
         let used = zip(indices, quantized).filter { $0.1 > 0 }
         guard used.count > 1 else { return nil }
+        var sources: [BlendFrame.Box] = []
+        for (i, _) in used {
+            guard let box = residentRemapFrame(i, out) else { return nil }
+            sources.append(box)
+        }
         startWorkers()
         guard var buffer = outputBuffer(blendFormat, out),
-              BlendRenderer.render(into: &buffer, sources: used.map { run.remap.frames[$0.0].box },
+              BlendRenderer.render(into: &buffer, sources: sources,
                                    weights: used.map(\.1), format: blendFormat, workers: workers) else { return nil }
         for (i, _) in used { run.remap.frames[i].shown = true }
         return buffer
