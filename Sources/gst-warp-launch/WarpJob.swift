@@ -327,10 +327,14 @@ struct WarpJob {
         keepTemporary = true
         let measured = try? MediaInfo.discover(path: destination)
         if let plotPath {
-            let plot = CurvePlot(title: curve.summary, map: map, duration: d,
-                                 frames: frameRate == .any ? media.estimatedFrames : nil)
             // The plot was refused up front when it existed without -y.
-            try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
+            if let remap {
+                try TextFile.write(RemapSVGPlot(curve: remap, title: curve.summary).render(), to: plotPath)
+            } else {
+                let plot = CurvePlot(title: curve.summary, map: map, duration: d,
+                                     frames: frameRate == .any ? media.estimatedFrames : nil)
+                try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
+            }
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
         feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
