@@ -152,3 +152,28 @@ final class VideoRemapHistoryTests: XCTestCase {
         XCTAssertEqual(h.messages().filter(\.isError).map(\.text), [])
     }
 }
+
+/// Blending along a remap curve.
+final class VideoRemapBlendTests: XCTestCase {
+    func testSlowPartsMixTheTwoFramesAroundTheInputAndRewindsToo() {
+        // "0s:0s, 2s:1s, 3s:0.5s": half speed forwards, then backwards at speed -0.5. Frame i is
+        // all bytes 8·i. Slot k at τ = k/30 shows p = k/60 (forwards): odd k between frames
+        // (k-1)/2 and (k+1)/2 halfway, a mix of 8·(k-1)/2 and 8·(k+1)/2, i.e. 4·k; even k frame
+        // k/2 itself (8·k/2 = 4·k). So every slot's bytes are 4·k while going forwards. Backwards,
+        // slot k (τ from 2 to 3) shows p = 1 - (τ - 2)/2 = 2 - k/60: bytes 8·30·p = 480 - 4k,
+        // mod 256 not needed: k in 60..<90 gives 240 down to 124.
+        let h = Harness("videotimewarp frame-mode=blend function=remap remap=\"0s:0s, 2s:1s, 3s:0.5s\"")
+        h.setCaps(input: VideoRemapTests.caps30, output: VideoRemapTests.caps30)
+        for i in 0..<31 {
+            _ = h.push(bytes: [UInt8](repeating: UInt8(8 * i), count: 16), pts: VideoRemapTests.pts(i),
+                       duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i))
+        }
+        h.pushEOS()
+        let out = h.pullAllWithBytes()
+        XCTAssertEqual(out.count, 90)
+        for (k, frame) in out.enumerated() {
+            let expected = k < 60 ? 4 * k : 480 - 4 * k
+            XCTAssertLessThanOrEqual(abs(Int(frame.bytes[0]) - expected), 1, "slot \(k): \(frame.bytes[0])")
+        }
+    }
+}

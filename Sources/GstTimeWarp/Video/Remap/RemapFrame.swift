@@ -22,6 +22,8 @@ struct RemapFrame: Sendable {
     var keepUntil: Double?
     /// Pushed at least once (as itself or in a mix).
     var shown = false
+    /// Pushed as itself at least once (pushing it again counts as a duplicate).
+    var pushedAsItself = false
 
     /// How much the frame's interval is widened when asking the curve when it is shown (s):
     /// slot inputs are rounded to whole nanoseconds, so a frame is kept a little longer rather

@@ -78,7 +78,7 @@ extension VideoState {
                                         _ remap: RemapSegment, _ out: StreamOutput) -> GstFlowReturn {
         let need = remap.inputStreamTime(at: τ)
         guard let index = run.remap.frameIndex(covering: need) else { return GST_FLOW_OK }
-        if case .variable = format.mode, run.remap.frames[index].shown, run.remap.lastPushed == index {
+        if case .variable = format.mode, run.remap.frames[index].pushedAsItself, run.remap.lastPushed == index {
             return GST_FLOW_OK
         }
         var frame: Buffer
@@ -87,8 +87,9 @@ extension VideoState {
         } else {
             guard let box = residentRemapFrame(index, out), let copy = box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
             frame = copy
-            if run.remap.frames[index].shown { out.counters.bump(.duplicated) }
+            if run.remap.frames[index].pushedAsItself { out.counters.bump(.duplicated) }
             run.remap.frames[index].shown = true
+            run.remap.frames[index].pushedAsItself = true
         }
         run.remap.lastPushed = index
         frame.stamp(pts: slotTime, duration: duration, offset: run.remap.nextSlot, offsetEnd: run.remap.nextSlot &+ 1,

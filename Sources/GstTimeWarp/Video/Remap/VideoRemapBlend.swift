@@ -1,10 +1,11 @@
 import GStreamerBinding
 import TimeWarpMap
 
-/// `frame-mode=blend` (and `flow`, which blends here) along a remap curve: slot `k` covers the
-/// input between `p(τ_k)` and `p(τ_k + Δ)`, in either direction. Within one input frame period it
-/// mixes the two frames around `p(τ_k)` by its position between their starts; over more, it
-/// averages the frames the span covers, weighted by their overlap with it.
+/// `frame-mode=blend` and `flow` along a remap curve: slot `k` covers the input between `p(τ_k)`
+/// and `p(τ_k + Δ)`, in either direction. Within one input frame period it shows the two frames
+/// around `p(τ_k)` at its position between their starts: moved along their optical flow
+/// (`flow`; blended where the flow fails) or mixed (`blend`); over more, it averages the frames
+/// the span covers, weighted by their overlap with it.
 extension VideoState {
     /// The blended frame of the slot at `τ`, nil when the slot shows a single frame (or blending
     /// is off, or the format cannot be mixed).
@@ -27,6 +28,12 @@ extension VideoState {
             guard w > 0, w < 1 else { return nil }
             indices = [i, i + 1]
             weights = [1 - w, w]
+            if run.segment.frameMode == .flow, let box0 = residentRemapFrame(i, out), let box1 = residentRemapFrame(i + 1, out),
+               let moved = renderFlow(between: box0, at: from, and: box1, at: to, position: w, blendFormat, out) {
+                run.remap.frames[i].shown = true
+                run.remap.frames[i + 1].shown = true
+                return moved
+            }
         } else {
             // Over several frames: each weighted by its overlap with [min(a,b), max(a,b)).
             let lo = min(a, b), hi = max(a, b)
