@@ -138,8 +138,8 @@ public struct WarpPlan: Sendable {
         guard let remap else { return nil }
         let history = remap.historyNeeded
         guard history > 0 else { return "no input is shown twice: nothing is kept" }
-        return "the curve shows up to \(Format.seconds(history)) s of input again: the elements keep those frames and "
-            + "samples in memory (decoded) while it does"
+        return "the curve shows up to \(Format.seconds(history)) s of input again: the elements keep those frames "
+            + "(in memory up to 256 MiB, past it in a nameless temporary file in $TMPDIR) and samples while it does"
     }
 
     /// `frames / (D * F(1))`: the average output rate when every frame is kept (`--fps any`).
