@@ -22,6 +22,8 @@ public final class SpillStore: @unchecked Sendable {
     /// Where the file is made: a path prefix (`/tmp/.timewarp-history`, or a path beside the
     /// output).
     private let pathPrefix: String
+    /// What follows the random tag in the file's name (`.mkv.reverse`).
+    private let suffix: String
     /// The bound on the bytes held in memory.
     public let memoryLimit: Int
     /// Bytes written to the file over the whole run.
@@ -31,11 +33,12 @@ public final class SpillStore: @unchecked Sendable {
     /// The bytes held in memory now.
     public var bytesInMemory: Int { inMemory }
 
-    /// A store that spills past `memoryLimit` bytes into a file created at `pathPrefix` plus a
-    /// random suffix, when first needed.
-    public init(memoryLimit: Int, pathPrefix: String) {
+    /// A store that spills past `memoryLimit` bytes into a file created at `pathPrefix`, a random
+    /// tag and `suffix`, when first needed.
+    public init(memoryLimit: Int, pathPrefix: String, suffix: String = "") {
         self.memoryLimit = max(0, memoryLimit)
         self.pathPrefix = pathPrefix
+        self.suffix = suffix
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -68,7 +71,7 @@ public final class SpillStore: @unchecked Sendable {
             return items.count - 1
         }
         if descriptor < 0 {
-            descriptor = try UnlinkedTemporaryFile.create(pathPrefix: pathPrefix)
+            descriptor = try UnlinkedTemporaryFile.create(pathPrefix: pathPrefix, suffix: suffix)
             usedFile = true
         }
         var written = 0

@@ -18,7 +18,8 @@ public final class ReverseStore {
     /// the output file, whose directory holds the store) when first needed.
     public init(memoryLimit: Int, beside: String) {
         self.beside = beside
-        store = SpillStore(memoryLimit: memoryLimit, pathPrefix: UnlinkedFile.prefix(beside: beside))
+        store = SpillStore(memoryLimit: memoryLimit, pathPrefix: UnlinkedFile.prefix(beside: beside),
+                           suffix: UnlinkedFile.extensionOf(beside) + ".reverse")
     }
 
     /// The number of items held.

@@ -19,7 +19,7 @@ public enum UnlinkedFile {
     }
 
     /// The extension of `path`'s name with its dot (`.mp4`), or "".
-    private static func extensionOf(_ path: String) -> String {
+    static func extensionOf(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""
     }

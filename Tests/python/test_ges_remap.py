@@ -16,7 +16,7 @@ import timewarp_ref as ref
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "examples", "python"))
 
-FRAMES, RATE, STEP = 60, 25, 4   # input frame n is grey level STEP * n
+from test_ges import STEP, write_grey_ramp  # noqa: E402  (60 frames at 25 fps, frame n grey STEP * n)
 REMAP = "0s:0s, 2.4s:2.4s, 4.8s:0s"
 
 
@@ -29,20 +29,7 @@ class GESRemapTests(unittest.TestCase):
         GES.init()
         cls.tmp = tempfile.mkdtemp()
         cls.clip = os.path.join(cls.tmp, "ramp.mp4")
-        p = Gst.parse_launch(
-            "appsrc name=src format=time caps=video/x-raw,format=GRAY8,width=64,height=48,framerate=25/1 "
-            "! videoconvert ! x264enc speed-preset=ultrafast qp-max=10 ! h264parse ! mp4mux ! filesink location=" + cls.clip)
-        src = p.get_by_name("src")
-        p.set_state(Gst.State.PLAYING)
-        for n in range(FRAMES):
-            buf = Gst.Buffer.new_wrapped(bytes([STEP * n]) * (64 * 48))
-            buf.pts = n * Gst.SECOND // RATE
-            buf.duration = Gst.SECOND // RATE
-            src.emit("push-buffer", buf)
-        src.emit("end-of-stream")
-        msg = ref.wait_bus(p, Gst.MessageType.EOS | Gst.MessageType.ERROR, 60)
-        p.set_state(Gst.State.NULL)
-        assert msg is not None and msg.type == Gst.MessageType.EOS
+        write_grey_ramp(cls.clip)
 
     @classmethod
     def tearDownClass(cls):

@@ -5,23 +5,11 @@ extension RemapCurve {
     /// another `t` is a cut (at most two keys share a `τ`); times are finite and not negative;
     /// the last key's `τ` is after 0. Errors name the key and its column. Never traps.
     public static func parse(_ text: String) throws(CurveParseError) -> RemapCurve {
-        var cursor = CurveTextCursor(text)
-        var keys: [RemapKey] = []
-        cursor.skipWhitespace()
-        if cursor.isAtEnd {
-            throw CurveParseError("expected remap keys like '0s:0s, 2s:2s, 4s:0s', got an empty list", column: cursor.column)
-        }
-        while true {
-            let key = try parseKey(&cursor, number: keys.count + 1)
-            try check(key, after: keys)
-            keys.append(key)
-            cursor.skipWhitespace()
-            if cursor.isAtEnd { break }
-            guard cursor.consume(",") else {
-                throw CurveParseError("expected ',' or the end of the list, found \(cursor.describe(at: cursor.index))",
-                                      column: cursor.column, keyframe: keys.count)
-            }
-            cursor.skipWhitespace()
+        let keys = try CurveTextCursor.parseList(text, emptyMessage: "expected remap keys like '0s:0s, 2s:2s, 4s:0s', got an empty list") {
+            (cursor: inout CurveTextCursor, number: Int, before: [RemapKey]) throws(CurveParseError) -> RemapKey in
+            let key = try parseKey(&cursor, number: number)
+            try check(key, after: before)
+            return key
         }
         guard keys.count >= 2, keys[keys.count - 1].outputTime > 0 else {
             throw CurveParseError("a remap curve needs at least two keys, the last after 0s",
