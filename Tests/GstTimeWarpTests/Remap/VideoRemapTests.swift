@@ -177,3 +177,35 @@ final class VideoRemapBlendTests: XCTestCase {
         }
     }
 }
+
+/// Remap curves with a live source: an instant replay works, running ahead of the input does not.
+final class VideoRemapLiveTests: XCTestCase {
+    func testALiveSourceReplaysFromTheHistory() {
+        // Play 0–1 s, rewind to 0.5 s, play 0.5–1.5 s: p(τ) <= τ everywhere, 75 slots.
+        let h = Harness("videotimewarp function=remap remap=\"0s:0s, 1s:1s, 1.5s:0.5s, 2.5s:1.5s\"")
+        h.setLive(true)
+        h.setCaps(input: VideoRemapTests.caps30, output: VideoRemapTests.caps30)
+        for i in 0..<45 {
+            h.push(pts: VideoRemapTests.pts(i), duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i), tag: UInt8(i))
+        }
+        h.pushEOS()
+        let out = h.pullAll()
+        XCTAssertEqual(out.count, 75)
+        // Slot k: k (k < 30), 60 - k (30 ≤ k < 45: p = 2 - τ), k - 30 (k ≥ 45: p = τ - 1), ±1.
+        for (k, frame) in out.enumerated() {
+            let expected = k < 30 ? k : k < 45 ? 60 - k : k - 30
+            XCTAssertLessThanOrEqual(abs(Int(frame.tag) - expected), 1, "slot \(k)")
+        }
+        XCTAssertEqual(h.messages().filter(\.isError).map(\.text), [])
+    }
+
+    func testACurveAheadOfALiveSourceIsRefusedSayingWhere() {
+        // "0s:0s, 1s:2s, 2s:1s" shows input 2 s at output 1 s: not sent yet by a live source.
+        let h = Harness("videotimewarp function=remap remap=\"0s:0s, 1s:2s, 2s:1s\"")
+        h.setLive(true)
+        h.setCaps(input: VideoRemapTests.caps30, output: VideoRemapTests.caps30)
+        h.push(pts: 0, duration: VideoRemapTests.pts(1), tag: 0)
+        let errors = h.messages().filter(\.isError).map(\.text)
+        XCTAssertTrue(errors.contains { $0.contains("live source has not sent yet") && $0.contains("at output") }, "\(errors)")
+    }
+}
