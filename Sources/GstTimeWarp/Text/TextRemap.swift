@@ -31,7 +31,13 @@ extension TextState {
         }
         pendingCues.sort { $0.pts < $1.pts }
         let horizon = remap.curve.firstOutputTime(reachingInput: a).map(remap.timestamp(ofTau:)) ?? ClockTime.end
-        return pushCues(before: horizon, out)
+        let ret = pushCues(before: horizon, out)
+        // Past the latest input the curve shows: no later cue is ever shown, upstream may stop.
+        if ret == GST_FLOW_OK, a > remap.curve.latestInputTime {
+            let drained = pushCues(before: ClockTime.end, out)
+            return drained == GST_FLOW_OK ? GST_FLOW_EOS : drained
+        }
+        return ret
     }
 
     /// Pushes every queued appearance (EOS, a new segment).

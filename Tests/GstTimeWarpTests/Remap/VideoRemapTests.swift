@@ -209,3 +209,40 @@ final class VideoRemapLiveTests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.contains("live source has not sent yet") && $0.contains("at output") }, "\(errors)")
     }
 }
+
+/// Past the input a remap curve shows, the elements ask upstream to stop (GST_FLOW_EOS), as
+/// decoders do past a segment's stop.
+final class RemapEndTests: XCTestCase {
+    func testVideoStopsUpstreamOnceEverySlotWentOut() {
+        // "0s:0s, 1s:1s, 2s:0s" shows input up to 1 s: slot 30 (τ = 1) shows frame 30, known when
+        // frame 31 arrives; then all 60 slots are out.
+        let h = Harness("videotimewarp function=remap remap=\"0s:0s, 1s:1s, 2s:0s\"")
+        h.setCaps(input: VideoRemapTests.caps30, output: VideoRemapTests.caps30)
+        var returns: [GstFlowReturn] = []
+        for i in 0..<40 {
+            returns.append(h.push(bytes: [UInt8](repeating: UInt8(i), count: 16), pts: VideoRemapTests.pts(i),
+                                  duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i)))
+            if returns.last != GST_FLOW_OK { break }
+        }
+        XCTAssertEqual(returns.count, 32)
+        XCTAssertEqual(returns.last, GST_FLOW_EOS)
+        XCTAssertEqual(h.pullAll().count, 60)
+    }
+
+    func testAudioStopsUpstreamOnceEverySampleWentOut() {
+        // "0s:0s, 0.5s:0.5s, 1s:0s" hears input up to 0.5 s (plus the kernel's 24 samples): the
+        // 100 ms buffer starting at 0.5 s completes it; 1 s of output, 48000 samples.
+        let h = Harness("audiotimewarp function=remap remap=\"0s:0s, 0.5s:0.5s, 1s:0s\"")
+        let caps = AudioElementTests.caps()
+        h.setCaps(input: caps, output: caps)
+        var returns: [GstFlowReturn] = []
+        for i in 0..<10 {
+            returns.append(h.push(bytes: AudioSignals.f32Bytes(AudioSignals.sine(440, count: 4800)), pts: UInt64(i) * 100 * ms))
+            if returns.last != GST_FLOW_OK { break }
+        }
+        XCTAssertEqual(returns.count, 6)
+        XCTAssertEqual(returns.last, GST_FLOW_EOS)
+        let samples = h.pullAllWithBytes().reduce(0) { $0 + $1.bytes.count / 4 }
+        XCTAssertEqual(samples, 48000)
+    }
+}

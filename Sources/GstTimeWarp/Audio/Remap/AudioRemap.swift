@@ -43,7 +43,12 @@ extension AudioState {
         let frames = samples.count / format.channels
         run.remap?.nextInputFrame = start + frames
         samples.withUnsafeBufferPointer { run.remap?.engine.append($0, at: start) }
-        return pushRemapped(final: false, remap, format, out)
+        let ret = pushRemapped(final: false, remap, format, out)
+        // Every sample went out: the rest of the input is never heard, so upstream may stop.
+        if ret == GST_FLOW_OK, let engine = run.remap?.engine, engine.renderedFrames >= engine.totalFrames {
+            return GST_FLOW_EOS
+        }
+        return ret
     }
 
     /// Renders the rest of the curve (EOS, a new segment) and ends the run.

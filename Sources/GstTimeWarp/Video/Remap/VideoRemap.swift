@@ -22,6 +22,12 @@ extension VideoState {
         let ret = pushRemapSlots(remap, final: false, out)
         releaseRemapFrames(remap, out)
         boundRemapHistory(remap, out)
+        // Every slot went out: the rest of the input is never shown, so upstream may stop (as
+        // decoders do past a segment's stop).
+        if ret == GST_FLOW_OK, let grid = remapGrid(remap),
+           (grid.time(ofSlot: run.remap.nextSlot).map { $0 >= remap.endTimestamp } ?? true) {
+            return GST_FLOW_EOS
+        }
         return ret
     }
 
