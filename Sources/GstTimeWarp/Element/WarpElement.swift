@@ -136,7 +136,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             }
             let remap = remapSegment(curve, for: input, answering: seek)
             slot.stream.timeline.remap = remap
-            output = remap.outputSegment(for: input)
+            output = remap.outputSegment(for: input, continuing: slot.stream.timeline.previous?.output)
         }
         slot.stream.timeline.output = output
         slot.stream.timeline.segmentPending = false

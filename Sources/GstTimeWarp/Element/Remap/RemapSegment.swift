@@ -32,9 +32,14 @@ struct RemapSegment: Sendable {
     func inputStreamTime(at τ: Double) -> UInt64 { ClockTime.fromSeconds(curve.inputTime(at: τ)) }
 
     /// The output segment for `input` played through the curve from `firstTau`: timestamps from
-    /// the input's start, stream time `τ`, stopping where the curve ends; forward at rate 1.
-    func outputSegment(for input: Segment) -> Segment {
+    /// the input's start, stream time `τ`, stopping where the curve ends; forward at rate 1. After
+    /// `previous` (a new segment without a flush: concat, where each part plays the curve) its
+    /// running time starts where the previous output's ended.
+    func outputSegment(for input: Segment, continuing previous: Segment?) -> Segment {
         var out = input
+        if let previous, previous.stop != ClockTime.none, previous.stop >= previous.start {
+            out.base = previous.base &+ (previous.stop - previous.start)
+        }
         out.time = ClockTime.fromSeconds(firstTau)
         out.start = outputStart
         out.stop = max(outputStart, endTimestamp)
