@@ -246,3 +246,25 @@ final class RemapEndTests: XCTestCase {
         XCTAssertEqual(samples, 48000)
     }
 }
+
+/// A new segment without a flush (concat) along a remap curve.
+final class VideoRemapConcatTests: XCTestCase {
+    func testEachPartPlaysTheCurveAndRunningTimeContinues() {
+        // Two parts of 1 s (30 frames each, stream time 0–1 s each, the second with base 1 s, as
+        // concat sends them) through "0s:0s, 0.5s:0.5s, 1.5s:0s" (1.5 s of output each): the second
+        // output segment's running time starts at 1.5 s, where the first output ended.
+        let h = Harness("videotimewarp function=remap remap=\"0s:0s, 0.5s:0.5s, 1.5s:0s\"")
+        h.setCaps(input: VideoRemapTests.caps30, output: VideoRemapTests.caps30)
+        h.pushSegment(start: 0, stop: sec, base: 0)
+        for i in 0..<30 { h.push(pts: VideoRemapTests.pts(i), duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i), tag: UInt8(i)) }
+        h.pushSegment(start: 0, stop: sec, base: sec)
+        for i in 0..<30 { h.push(pts: VideoRemapTests.pts(i), duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i), tag: UInt8(i)) }
+        h.pushEOS()
+        let out = h.pullAll()
+        XCTAssertEqual(out.count, 90)
+        let segments = h.pullEvents().compactMap(\.segment)
+        XCTAssertEqual(segments.count, 2)
+        XCTAssertEqual(segments.map { UInt64($0.base) }, [0, 1500 * ms])
+        XCTAssertEqual(segments.map { UInt64($0.stop) }, [1500 * ms, 1500 * ms])
+    }
+}
