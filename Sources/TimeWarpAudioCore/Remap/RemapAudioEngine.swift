@@ -66,11 +66,18 @@ public struct RemapAudioEngine: Sendable {
     /// The input frames held (what the curve will still play), for the history bound.
     public var historyFrames: Int { history.count / channels }
 
+    /// The longest gap in the input filled with silence (frames per second of rate times this);
+    /// a longer jump (damaged timestamps) starts the history afresh instead of allocating it.
+    static let longestFilledGap = 10.0
+
     /// Appends interleaved input frames starting at input frame `start` (from the map's
     /// origin); a gap is filled with silence, an overlap drops what is already held.
     public mutating func append(_ samples: UnsafeBufferPointer<Float>, at start: Int) {
         let frames = samples.count / channels
-        if history.isEmpty { historyStart = start }
+        if history.isEmpty || Double(start - inputEnd) > Self.longestFilledGap * rate {
+            history.removeAll()
+            historyStart = start
+        }
         let end = historyStart + history.count / channels
         if start > end {
             history.append(contentsOf: repeatElement(0, count: (start - end) * channels))
