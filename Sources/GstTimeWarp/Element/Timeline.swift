@@ -46,6 +46,13 @@ struct Timeline: Sendable {
         awaitingOrigin = origin == nil
     }
 
+    /// Replaces the input segment with an update of it (`received` as upstream sent it, rebased on
+    /// `origin`), keeping the output segment and everything built for it.
+    mutating func update(_ received: Segment, origin: MediaOrigin?) {
+        input = origin?.rebase(received) ?? received
+        self.received = received
+    }
+
     /// The origin became known at the first buffer: the pending input segment is rebased on it.
     mutating func rebase(on origin: MediaOrigin) {
         awaitingOrigin = false

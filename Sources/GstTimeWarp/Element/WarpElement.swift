@@ -164,6 +164,14 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             state.withLock { slot in
                 // The very same segment again (an update that changes nothing) is no new segment.
                 guard slot.stream.timeline.received != segment else { return }
+                // Along a remap curve, a segment without a flush that starts the same running
+                // time again is an update of the one in use (matroskademux re-sends it for some
+                // files), not the next part of a concat: the curve goes on where it is.
+                if slot.stream.timeline.remap != nil, let received = slot.stream.timeline.received,
+                   segment.base == received.base, segment.rate == received.rate {
+                    slot.stream.timeline.update(segment, origin: origin)
+                    return
+                }
                 _ = slot.stream.drain(slot.out)
                 slot.stream.timeline.begin(segment, origin: origin, seqnum: seqnum)
                 slot.stream.timeline.liveOrigin = live

@@ -268,3 +268,21 @@ final class VideoRemapConcatTests: XCTestCase {
         XCTAssertEqual(segments.map { UInt64($0.stop) }, [1500 * ms, 1500 * ms])
     }
 }
+
+/// A demuxer's update of the segment in use (same base, no flush) does not restart the curve.
+final class VideoRemapSegmentUpdateTests: XCTestCase {
+    func testASegmentUpdateWithTheSameBaseContinuesTheCurve() {
+        // matroskademux sends some ffmpeg-made files' segment twice: start 23 ms, then start 0,
+        // both with base 0 and no flush. The curve "0s:0s, 1s:1s, 2s:0s" must play once: 60 slots.
+        let h = Harness("videotimewarp function=remap remap=\"0s:0s, 1s:1s, 2s:0s\"")
+        h.setCaps(input: VideoRemapTests.caps30, output: VideoRemapTests.caps30)
+        h.pushSegment(start: 23 * ms, time: 23 * ms, base: 0)
+        h.push(pts: 23 * ms, duration: VideoRemapTests.pts(1), tag: 0)
+        h.pushSegment(start: 0, base: 0)
+        for i in 1..<31 { h.push(pts: VideoRemapTests.pts(i), duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i), tag: UInt8(i)) }
+        h.pushEOS()
+        let out = h.pullAll()
+        XCTAssertEqual(out.count, 60)
+        XCTAssertEqual(h.pullEvents().compactMap(\.segment).count, 1)
+    }
+}
