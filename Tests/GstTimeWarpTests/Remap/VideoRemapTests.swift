@@ -286,3 +286,24 @@ final class VideoRemapSegmentUpdateTests: XCTestCase {
         XCTAssertEqual(h.pullEvents().compactMap(\.segment).count, 1)
     }
 }
+
+/// Variable-rate output along a remap curve: each frame once per stretch it is shown.
+final class VideoRemapVariableRateTests: XCTestCase {
+    func testEachFrameGoesOutOncePerStretchItIsShown() {
+        // "0s:0s, 1s:1s, 2s:1s, 3s:0s" at the input's 30 fps: frames 0–29 forwards (slots 0–29),
+        // the hold shows frame 30 once (slot 30, its 30 slots merged), the rewind frames 29 down
+        // to 1 (slots 61–89, p = 3 - τ). So 30 + 1 + 29 = 60 buffers, in output order.
+        let h = Harness("videotimewarp function=remap remap=\"0s:0s, 1s:1s, 2s:1s, 3s:0s\"")
+        h.setCaps(input: VideoRemapTests.caps30, output: "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1")
+        for i in 0..<31 {
+            h.push(pts: VideoRemapTests.pts(i), duration: VideoRemapTests.pts(i + 1) - VideoRemapTests.pts(i), tag: UInt8(i))
+        }
+        h.pushEOS()
+        let out = h.pullAll()
+        let tags = out.map { Int($0.tag) }
+        XCTAssertEqual(tags.count, 60, "\(tags)")
+        XCTAssertEqual(Array(tags.prefix(31)), Array(0...30))
+        for (j, tag) in tags.dropFirst(31).enumerated() { XCTAssertLessThanOrEqual(abs(tag - (29 - j)), 1, "\(tags)") }
+        XCTAssertTrue(zip(out.map(\.pts), out.dropFirst().map(\.pts)).allSatisfy { $0 < $1 })
+    }
+}

@@ -122,6 +122,23 @@ final class RemapCurveTests: XCTestCase {
         XCTAssertNil(p.lastOutputTime(showingInput: 6, 7))
     }
 
+    func testChaptersGoWhereTheCurveFirstReachesThem() throws {
+        let p = try RemapCurve.parse(example)
+        // Input 1 s is first reached at τ = 1 (play); 2 s at τ = 2; 3 s only on the last piece,
+        // p = τ - 5: τ = 8; 6 s never (the curve ends at input 5 s).
+        XCTAssertEqual(p.firstOutputTime(reachingInput: 1) ?? -1, 1, accuracy: 1e-12)
+        XCTAssertEqual(p.firstOutputTime(reachingInput: 2) ?? -1, 2, accuracy: 1e-12)
+        XCTAssertEqual(p.firstOutputTime(reachingInput: 3) ?? -1, 8, accuracy: 1e-12)
+        XCTAssertNil(p.firstOutputTime(reachingInput: 6))
+    }
+
+    func testTheSoundStopsAtHoldsAndCuts() throws {
+        // A hold on [2, 3] and a cut at τ = 6: "0:0, 2:2, 3:2, 6:5, 6:1, 8:3".
+        let p = try RemapCurve.parse("0:0, 2:2, 3:2, 6:5, 6:1, 8:3")
+        XCTAssertEqual(p.silentSpans, [2...3, 6...6])
+        XCTAssertEqual(try RemapCurve.parse("0:0, 2:2, 4:0").silentSpans, [])
+    }
+
     func testLiveCurvesMustNotRunAheadOfTheirInput() throws {
         XCTAssertNil(try RemapCurve.parse(example).firstOutputAheadOfInput())
         // "0:0, 1:3": at τ = 1 it shows input 3 s, which a live source has not sent yet.
