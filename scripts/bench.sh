@@ -314,6 +314,14 @@ if [ -z "$ONLY" ] || [[ "frame blending" == *"$ONLY"* ]]; then
   "$(dirname "$0")/check-vectorised.sh" "$(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {print $2}')" || true
 fi
 
+# Each element's own cost per buffer, in callgrind instructions net of a pipeline with no
+# element and the same caps (deterministic where the wall-time ratios above move by 0.1; goals:
+# variable rate <= identity's own cost, 30 -> 60 <= videorate's).
+if [ -z "$ONLY" ] || [[ "instructions" == *"$ONLY"* ]]; then
+  echo
+  "$(dirname "$0")/per-buffer-instructions.sh" "$(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {print $2}')"
+fi
+
 # A GstController bound to factor: us per buffer with and without (scripts/controller-bench.py).
 if [ -z "$ONLY" ] || [[ "controller" == *"$ONLY"* ]]; then
   "$PYTHON" "$(dirname "$0")/controller-bench.py" "$REPS" "$PYTHON" "$(n 10000)"

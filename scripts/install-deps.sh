@@ -23,9 +23,22 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
-echo "Installing missing Debian packages: ${missing[*]}"
+# One line for the install step; apt's own output goes to a log file, whose tail is shown when
+# the install fails (DEPS_LOG to put it elsewhere).
+log="${DEPS_LOG:-$(cd "$(dirname "$0")/.." && pwd)/.build/install-deps.log}"
+mkdir -p "$(dirname "$log")"
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+printf 'Installing %d missing Debian packages (apt log: %s) ... ' "${#missing[@]}" "$log"
+if { echo "missing: ${missing[*]}"
+     $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  echo "done"
+else
+  status=$?
+  echo "failed (exit $status)"
+  echo "Missing packages: ${missing[*]}" >&2
+  echo "Last lines of $log:" >&2
+  tail -n 25 "$log" >&2
+  exit "$status"
+fi

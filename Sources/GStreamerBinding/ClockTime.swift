@@ -28,6 +28,12 @@ public enum ClockTime {
         // `ns.rounded()` (half away from zero) without the libm call it compiles to on baseline
         // x86-64 (it runs for every buffer): below 2^52 the fraction `ns - floor(ns)` is exact;
         // from there on `ns` is a whole number and the fraction is 0.
+        // Below 2^63 (every timestamp of a stream) through the signed conversion, one
+        // instruction on x86-64 where the unsigned one is a dozen.
+        if ns < 9.2e18 {
+            let whole = Int64(ns)
+            return UInt64(truncatingIfNeeded: ns - Double(whole) >= 0.5 ? whole &+ 1 : whole)
+        }
         let whole = UInt64(ns)
         return ns - Double(whole) >= 0.5 ? whole + 1 : whole
     }

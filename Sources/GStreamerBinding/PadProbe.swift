@@ -34,6 +34,41 @@ extension Pad {
     }
 }
 
+extension Pad {
+    /// Calls `handler` on the streaming thread with the bytes of each buffer that passes the
+    /// pad, until it says `remove`; bytes it returns replace the buffer's (timestamps, offsets
+    /// and flags kept). For headers: each call copies the buffer.
+    public func addBytesProbe(_ handler: @escaping @Sendable ([UInt8]) -> (replacement: [UInt8]?, remove: Bool)) {
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let buffer = gst_pad_probe_info_get_buffer(info) else { return GST_PAD_PROBE_OK }
+            let handler = Unmanaged<BytesProbeHandler>.fromOpaque(data).takeUnretainedValue()
+            let size = Int(gst_buffer_get_size(buffer))
+            var bytes = [UInt8](repeating: 0, count: size)
+            let copied = bytes.withUnsafeMutableBytes { Int(gst_buffer_extract(buffer, 0, $0.baseAddress, gsize(size))) }
+            guard copied == size else { return GST_PAD_PROBE_OK }
+            let (replacement, remove) = handler.body(bytes)
+            if let replacement, let out = gst_buffer_new_allocate(nil, gsize(replacement.count), nil) {
+                _ = replacement.withUnsafeBytes { gst_buffer_fill(out, 0, $0.baseAddress, gsize(replacement.count)) }
+                gst_buffer_copy_into(out, buffer, GstBufferCopyFlags(rawValue: GST_BUFFER_COPY_FLAGS.rawValue
+                                                                     | GST_BUFFER_COPY_TIMESTAMPS.rawValue), 0, gsize.max)
+                gst_buffer_unref(buffer)
+                info.pointee.data = UnsafeMutableRawPointer(out)
+            }
+            return remove ? GST_PAD_PROBE_REMOVE : GST_PAD_PROBE_OK
+        }
+        gst_pad_add_probe(raw, GST_PAD_PROBE_TYPE_BUFFER, callback,
+                          Unmanaged.passRetained(BytesProbeHandler(handler)).toOpaque()) { data in
+            guard let data else { return }
+            Unmanaged<BytesProbeHandler>.fromOpaque(data).release()
+        }
+    }
+}
+
+private final class BytesProbeHandler: Sendable {
+    let body: @Sendable ([UInt8]) -> (replacement: [UInt8]?, remove: Bool)
+    init(_ body: @escaping @Sendable ([UInt8]) -> (replacement: [UInt8]?, remove: Bool)) { self.body = body }
+}
+
 /// Buffer flags (`GstBufferFlags`) and their names in check logs.
 public struct BufferFlags: OptionSet, Sendable {
     /// The `GstBufferFlags` bits.

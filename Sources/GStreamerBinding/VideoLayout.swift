@@ -36,12 +36,15 @@ public struct VideoLayout: Sendable, Equatable {
     /// (or have a memory feature other than system memory) or the format is not one frame
     /// blending mixes.
     public static func of(_ caps: borrowing Caps) -> Result<VideoLayout, UnsupportedFormat> {
+        // Frames in other memory (GL textures, DMA buffers, ...) cannot be mapped and mixed on
+        // the CPU, whatever their format: the failure names the memory, not the format.
+        if let memory = caps.memoryFeatures { return .failure(UnsupportedFormat(name: "video in \(memory)")) }
         guard let info = VideoInfo(caps) else { return .failure(UnsupportedFormat(name: caps.description)) }
         var components: guint = 0, planeCount: guint = 0
         var format = GST_VIDEO_FORMAT_UNKNOWN
         withUnsafePointer(to: info.raw) { timewarp_video_info_shape($0, &components, &planeCount, &format) }
         let name = gst_video_format_to_string(format).map { String(cString: $0) } ?? "unknown"
-        guard blendableFormats.contains(format.rawValue), caps.isSystemMemory else {
+        guard blendableFormats.contains(format.rawValue) else {
             return .failure(UnsupportedFormat(name: name))
         }
         var planes = Array(repeating: Plane(rowBytes: 0, rows: 0), count: Int(planeCount))
@@ -113,5 +116,14 @@ extension Caps {
         if gst_caps_features_is_any(features) != 0 { return false }
         let count = gst_caps_features_get_size(features)
         return count == 0 || (count == 1 && gst_caps_features_contains(features, "memory:SystemMemory") != 0)
+    }
+
+    /// The first structure's caps features when they are not plain system memory
+    /// (`memory:GLMemory`, `ANY`, ...), as GStreamer writes them; nil for system memory.
+    public var memoryFeatures: String? {
+        guard !isSystemMemory, let features = gst_caps_get_features(raw, 0) else { return nil }
+        guard let text = gst_caps_features_to_string(features) else { return "memory other than system memory" }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 }

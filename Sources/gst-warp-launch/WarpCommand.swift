@@ -97,10 +97,10 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .customLong("an", withSingleDash: true), help: "No audio: write the video alone.")
     var noAudio = false
 
-    @Flag(name: .customLong("sn", withSingleDash: true), help: "No subtitles (none are written yet: accepted for scripts that pass it to ffmpeg too).")
+    @Flag(name: .customLong("sn", withSingleDash: true), help: "No subtitles: leave the subtitle tracks out (they are written, warped, by default).")
     var noSubtitles = false
 
-    @Option(name: .customLong("audio-track"), help: ArgumentHelp("The audio track to warp, counting from 1 (default: the first).", valueName: "n"))
+    @Option(name: .customLong("audio-track"), help: ArgumentHelp("Warp only this audio track, counting from 1 (default: every audio track is kept).", valueName: "n"))
     var audioTrack: Int?
 
     @Option(name: .customLong("map", withSingleDash: true), parsing: .singleValue,

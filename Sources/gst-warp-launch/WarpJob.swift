@@ -251,6 +251,22 @@ struct WarpJob {
                                   part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) },
                                   reader: reader)
         defer { graph.release() }
+        // A pipe's Matroska: the muxer writes no Duration when streamable; the expected one goes
+        // into the header it writes first.
+        if toStdout, container.muxer.hasPrefix("matroskamux") || container.muxer.hasPrefix("webmmux"),
+           let pad = graph.pipeline.child("mux")?.staticPad("src") {
+            let seconds = plan.outputDuration
+            let looked = BuffersLooked()
+            pad.addBytesProbe { bytes in
+                // The header comes in the first buffers; a few at most are looked at.
+                let n = looked.count.withLock { $0 += 1; return $0 }
+                switch MatroskaStreamDuration.adding(seconds: seconds, to: bytes) {
+                case .added(let patched): return (patched, true)
+                case .notYet: return (nil, n >= 8)
+                case .stop: return (nil, true)
+                }
+            }
+        }
 
         let progress = quiet ? nil : ProgressReporter()
         let feed = try progressTarget.map { try ProgressWriter(target: $0) }
@@ -439,4 +455,9 @@ struct WarpJob {
         say("Wrote:    \(toStdout ? "stdout" : output)" + (size.map { " (\(Format.fixed(Double($0) / 1_048_576, 1)) MB)" } ?? ""))
         if let p = r.plotPath { say("Plot:     \(p)") }
     }
+}
+
+/// How many of the muxer's buffers the header probe has looked at.
+private final class BuffersLooked: Sendable {
+    let count = Mutex(0)
 }

@@ -99,6 +99,24 @@ class QueryFormatTests(unittest.TestCase):
             p.set_state(Gst.State.NULL)
 
 
+    def test_duration_query_answers_the_duration_property_when_upstream_knows_none(self):
+        """audiotestsrc and videotestsrc know no duration (they answer -1). With duration=10 s
+        the map is known: the output lasts D F(1), here 10 s x 2 = 20 s at factor=2 and
+        10 s x 0.5 = 5 s at factor=0.5, and both elements answer it (as output-duration says)."""
+        Gst = self.Gst
+        for src, element, caps in (("audiotestsrc", "audiotimewarp", "audio/x-raw,rate=48000"),
+                                    ("videotestsrc", "videotimewarp", "video/x-raw,framerate=30/1")):
+            for factor, expected in ((2, 20 * Gst.SECOND), (0.5, 5 * Gst.SECOND)):
+                p = preroll(f"{src} ! {caps} ! {element} name=w factor={factor} duration=10000000000 ! fakesink")
+                try:
+                    w = p.get_by_name("w")
+                    self.assertEqual(w.get_static_pad("sink").peer_query_duration(Gst.Format.TIME), (True, -1))
+                    self.assertEqual(w.get_static_pad("src").query_duration(Gst.Format.TIME), (True, expected),
+                                     f"{element} factor={factor}")
+                    self.assertEqual(p.query_duration(Gst.Format.TIME), (True, expected), f"{element} factor={factor}")
+                finally:
+                    p.set_state(Gst.State.NULL)
+
 
 class ConcatTests(unittest.TestCase):
     def test_one_map_across_concat_items(self):

@@ -12,11 +12,15 @@ final class TimestampWarp: Sendable {
     let offset: Int64
     /// Whether `map` is exactly the identity (cached: checked on every buffer).
     let isIdentity: Bool
+    /// The map's curve when it is a built-in one (cached: `T` is called on it for every frame
+    /// without going through the existential).
+    let builtin: BuiltinCurve?
 
     /// A warp for an input segment with the given `start` and `time` (ns).
     init(map: TimeMap, segmentStart: UInt64, segmentTime: UInt64) {
         self.map = map
         isIdentity = map.isIdentity
+        builtin = map.curve as? BuiltinCurve
         let s = Int64(clamping: segmentStart), t = Int64(clamping: segmentTime)
         offset = s.subtractingReportingOverflow(t).overflow ? 0 : s - t
     }
@@ -24,7 +28,9 @@ final class TimestampWarp: Sendable {
     /// `T` on stream times (ns → ns), never negative; the identity exactly in integers
     /// (doubles lose nanoseconds past 2^53 ns).
     func warpStreamTime(_ ns: UInt64) -> UInt64 {
-        isIdentity ? ns : ClockTime.fromSeconds(map.warp(ClockTime.seconds(ns)))
+        if isIdentity { return ns }
+        let t = ClockTime.seconds(ns)
+        return ClockTime.fromSeconds(builtin.map { map.warp(t, builtin: $0) } ?? map.warp(t))
     }
 
     /// `T⁻¹` on stream times (ns → ns).

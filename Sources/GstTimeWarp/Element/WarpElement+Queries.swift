@@ -18,9 +18,15 @@ extension WarpElement where S: ~Copyable {
         if let curve = currentRemap(), let answered = answerRemapQuery(query, curve) { return answered }
         switch query.kind {
         case .duration where query.asksTime:
-            guard sinkPad.peerQuery(query), let map = currentMap() else { return false }
-            let d = query.durationAnswer
-            guard d >= 0 else { return true }
+            let answered = sinkPad.peerQuery(query)
+            guard let map = currentMap() else { return answered }
+            let d = answered ? query.durationAnswer : -1
+            guard d >= 0 else {
+                // Upstream knows no duration: the `duration` property's, D·F(1), when it is set.
+                guard let out = map.outputDuration, out < ClockTime.seconds(ClockTime.end) else { return answered }
+                query.setDuration(Int64(clamping: ClockTime.fromSeconds(out)))
+                return true
+            }
             query.setDuration(Self.warp(d, map))
             return true
         case .position where query.asksTime:

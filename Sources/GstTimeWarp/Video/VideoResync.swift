@@ -10,13 +10,29 @@ import GStreamerBinding
 extension VideoState {
     /// The input stream time `raw` of a forward frame lasting `frame` (ns), with the segment's
     /// resynchronisation applied; a new one starts when `raw` jumps further than `D`.
+    @inline(__always)
     mutating func resynchronised(_ raw: UInt64, frame: UInt64, mediaDuration: Double?,
                                  _ out: StreamOutput) -> UInt64 {
         let correction = run.segment.jumpCorrection
         let t = raw >= correction ? raw - correction : 0
         guard let d = mediaDuration, d > 0, let last = run.segment.lastInputStreamTime, t > last else { return t }
+        // The usual frame, one period after the last, is far below the medium's duration: no
+        // rounding of d to nanoseconds for it (this runs for every frame). Exact: below 2^52 the
+        // gap converts to a double exactly, and round(d·1e9) ≥ d·1e9 − 0.5 > gap.
+        let gap = t - last
+        if gap < 1 << 52, Double(gap) + 1 < d * 1e9 { return t }
+        return resumedAfterJump(t, raw: raw, last: last, mediaDuration: d, frame: frame, out)
+    }
+
+    /// `resynchronised` past its quick check: `t` when the gap since `last` is within the
+    /// medium's duration, else one frame after `last`, with the correction kept and a warning.
+    @inline(never)
+    private mutating func resumedAfterJump(_ t: UInt64, raw: UInt64, last: UInt64, mediaDuration d: Double,
+                                           frame: UInt64, _ out: StreamOutput) -> UInt64 {
+        let correction = run.segment.jumpCorrection
+        let gap = t - last
         let duration = ClockTime.fromSeconds(d)
-        guard t - last > duration else { return t }
+        guard gap > duration else { return t }
         // One frame after the last (saturating: a frame can claim to last longer than the jump,
         // and then there is nothing to take back).
         let (next, overflow) = last.addingReportingOverflow(max(frame, 1))

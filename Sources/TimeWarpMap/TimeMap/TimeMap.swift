@@ -88,6 +88,13 @@ public struct TimeMap: Sendable {
         unit * curve.integral(to: t / unit)
     }
 
+    /// `T(t)` as `warp(_:)` computes it, with the curve known to be `builtin` (the map's own
+    /// curve): called directly, not through the existential (per-frame callers cache it).
+    @inlinable
+    public func warp(_ t: Double, builtin: BuiltinCurve) -> Double {
+        unit * builtin.integral(to: t / unit)
+    }
+
     /// `T⁻¹(y)`: the media time in seconds that is output at `y` seconds; 0 for `y <= 0`.
     /// Accurate to about 1e-15 relative, in a bounded number of steps.
     @inlinable

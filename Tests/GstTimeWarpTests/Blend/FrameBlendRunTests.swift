@@ -96,6 +96,28 @@ final class FrameBlendRunTests: XCTestCase {
         XCTAssertTrue(warnings.first?.contains("frame-mode=\(mode) cannot mix v210") ?? false, "\(warnings)", line: line)
     }
 
+    func testGLMemoryFallsBackToNearestWithAWarningThatNamesTheMemory() {
+        // Frames in GL memory (glupload before the element) cannot be mixed on the CPU whatever
+        // their format: the warning names the memory, and RGBA (a format blend does mix) does
+        // not appear in it, nor any format the stream does not have. The harness pushes system
+        // buffers under these caps; the element decides from the caps alone (this machine has
+        // no GStreamer GL plugin, so glupload itself cannot be run here).
+        for mode in ["blend", "flow"] {
+            let caps = "video/x-raw(memory:GLMemory),format=RGBA,width=8,height=2,framerate=30/1,texture-target=2D"
+            let h = Harness("videotimewarp factor=2 frame-mode=\(mode)")
+            h.setCaps(input: caps, output: caps)
+            for n in 0..<3 { h.push(pts: clip.pts(n), duration: clip.pts(n + 1) - clip.pts(n), tag: UInt8(n), size: 64) }
+            h.pushEOS()
+            XCTAssertEqual(h.pullAll().map(\.tag), [0, 1, 1, 2, 2, 2], mode)
+            let warnings = h.messages().filter { !$0.isError }.map(\.text)
+            XCTAssertEqual(warnings.count, 1, "\(warnings)")
+            XCTAssertTrue(warnings.first?.contains("frame-mode=\(mode) cannot mix video in memory:GLMemory") ?? false,
+                          "\(warnings)")
+            XCTAssertFalse(warnings.first?.contains("RGBA") ?? true, "\(warnings)")
+            XCTAssertFalse(warnings.first?.contains("ARGB64") ?? true, "\(warnings)")
+        }
+    }
+
     func testFramesTooSmallForTheCapsShowTheNearestFrameWithOneWarning() {
         // GRAY8 8x2 needs 16 bytes; 4-byte frames cannot be mapped. Slot 1 (halfway between
         // frames 0 and 1, equal weights) shows the later one, as nearest mode breaks ties.

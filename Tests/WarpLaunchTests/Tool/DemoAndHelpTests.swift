@@ -41,4 +41,20 @@ final class DemoAndHelpTests: XCTestCase {
         XCTAssertEqual(recipes.count, 5, warp.stdout)
         XCTAssertTrue(recipes.contains { $0.contains("--speed 0.5") }, warp.stdout)
     }
+
+    func testHelpWarpDescribesSubtitlesAndAudioTracksAsTheyAreWritten() throws {
+        // Subtitle tracks are written (texttimewarp), so -sn leaves them out; without
+        // --audio-track every audio track is kept (StreamTracksTests), not the first alone.
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let warp = try ToolProcess.run(["help", "warp"], in: dir)
+        XCTAssertEqual(warp.status, 0, warp.summary)
+        // The help wraps its lines: compare with all white space as one space.
+        let text = warp.stdout.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let sn = try XCTUnwrap(text.range(of: "-sn ").map { String(text[$0.lowerBound...].prefix(120)) }, text)
+        XCTAssertFalse(sn.contains("yet"), sn)
+        XCTAssertTrue(sn.contains("No subtitles: leave the subtitle tracks out"), sn)
+        let track = try XCTUnwrap(text.range(of: "--audio-track <n> ").map { String(text[$0.lowerBound...].prefix(160)) }, text)
+        XCTAssertFalse(track.contains("default: the first"), track)
+        XCTAssertTrue(track.contains("default: every audio track is kept"), track)
+    }
 }
