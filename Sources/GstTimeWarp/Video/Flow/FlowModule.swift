@@ -35,18 +35,24 @@ struct FlowFunctions: @unchecked Sendable {
 
 /// Why the flow module is not there: the places looked in and what the loader said.
 struct FlowModuleMissing: Error, Sendable {
-    /// One line for a warning's debug text.
-    let description: String
+    /// What the loader said of each place looked in (those that do not exist are left out, but
+    /// for the first).
+    var reasons: [String] = []
     /// Whether a module file was found (and failed to load) rather than none at all.
     var foundModule = false
+
+    /// One line for a warning's debug text.
+    var description: String { reasons.joined(separator: "; ") }
 
     /// What to install, for a person: OpenCV's library the module could not load, named with
     /// its Debian package (the loader names the library file: `libopencv_video.so.406` is
     /// Debian's `libopencv-video406`), or the module itself.
     var advice: String {
-        if let library = Self.missingOpenCVLibrary(in: description) {
-            return "frame-mode=flow needs OpenCV's \(library.part) library \(library.file) (Debian: \(library.package)), "
-                + "which the flow module \(FlowModule.installedName) links and which could not be loaded: install it. (\(description))"
+        for reason in reasons {
+            if let library = Self.missingOpenCVLibrary(in: reason) {
+                return "frame-mode=flow needs OpenCV's \(library.part) library \(library.file) (Debian: \(library.package)), "
+                    + "which the flow module links: install it (\(reason))"
+            }
         }
         if foundModule {
             return "frame-mode=flow's module \(FlowModule.installedName) could not be loaded: \(description)"
@@ -156,7 +162,12 @@ enum FlowModule {
                 // A file that is not there is not worth naming unless it was asked for by name.
                 let exists = !path.hasPrefix("/") || access(path, F_OK) == 0
                 if !exists && !tried.isEmpty { continue }
-                if path.hasPrefix("/") && exists { foundModule = true }
+                if path.hasPrefix("/") && exists {
+                    foundModule = true
+                    // A library the module needs is named alone: say which module needs it.
+                    tried.append(reason.hasPrefix(path) ? reason : "\(path): \(reason)")
+                    continue
+                }
                 tried.append(reason)
                 continue
             }
@@ -170,6 +181,6 @@ enum FlowModule {
             }
             return .success(functions)
         }
-        return .failure(FlowModuleMissing(description: tried.joined(separator: "; "), foundModule: foundModule))
+        return .failure(FlowModuleMissing(reasons: tried, foundModule: foundModule))
     }
 }

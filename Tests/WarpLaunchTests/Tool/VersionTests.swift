@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+/// One version: the file VERSION sets the plugin's version (Sources/CShims/version.h, written by
+/// `make build`), which `gst-warp-launch --version` prints, the package's (`make deb` reads
+/// VERSION) and CHANGELOG.md's first entry. (scripts/check-plugin.sh checks what
+/// gst-inspect-1.0 says; make test-package what the installed package says.)
+final class VersionTests: XCTestCase {
+    /// The repository's root, from this file's place in it.
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    private var version: String {
+        get throws { try read("VERSION").trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    func testVersionIsThreeNumbers() throws {
+        let parts = try version.split(separator: ".", omittingEmptySubsequences: false)
+        XCTAssertEqual(parts.count, 3, try version)
+        XCTAssertTrue(parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, try version)
+    }
+
+    func testThePluginsVersionHeaderIsVersion() throws {
+        XCTAssertTrue(try read("Sources/CShims/version.h").contains("#define TIMEWARP_VERSION \"\(try version)\"\n"),
+                      "Sources/CShims/version.h is not VERSION's \(try version): run make build")
+    }
+
+    func testChangelogsFirstEntryIsVersion() throws {
+        let first = try read("CHANGELOG.md").split(separator: "\n").first { $0.hasPrefix("## ") }
+        XCTAssertNotNil(first)
+        XCTAssertTrue(first?.hasPrefix("## \(try version) (") ?? false,
+                      "CHANGELOG.md's first entry '\(first ?? "")' is not '## \(try version) (YYYY-MM-DD)'")
+    }
+
+    func testToolPrintsVersion() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let r = try ToolProcess.run(["--version"], in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stdout.hasPrefix("gst-warp-launch version \(try version)\n"), r.summary)
+    }
+}
