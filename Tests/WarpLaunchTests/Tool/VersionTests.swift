@@ -42,4 +42,19 @@ final class VersionTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertTrue(r.stdout.hasPrefix("gst-warp-launch version \(try version)\n"), r.summary)
     }
+
+    /// The package's file name in the README and docs/ (`gstreamer1.0-timewarp_<version>_amd64.deb`).
+    func testDocumentsNameThePackageOfVersion() throws {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        let prefix = "gstreamer1.0-timewarp_"
+        for doc in ["README.md"] + docs {
+            var text = Substring(try read(doc))
+            while let start = text.range(of: prefix) {
+                text = text[start.upperBound...]
+                let named = text.prefix { $0 != "_" && $0 != "<" }
+                if !named.isEmpty { XCTAssertEqual(String(named), try version, "\(doc) names the package of \(named)") }
+            }
+        }
+    }
 }
