@@ -19,41 +19,45 @@ final class VersionTests: XCTestCase {
     }
 
     func testVersionIsThreeNumbers() throws {
-        let parts = try version.split(separator: ".", omittingEmptySubsequences: false)
-        XCTAssertEqual(parts.count, 3, try version)
-        XCTAssertTrue(parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, try version)
+        let version = try version
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        XCTAssertEqual(parts.count, 3, version)
+        XCTAssertTrue(parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, version)
     }
 
     func testThePluginsVersionHeaderIsVersion() throws {
-        XCTAssertTrue(try read("Sources/CShims/version.h").contains("#define TIMEWARP_VERSION \"\(try version)\"\n"),
-                      "Sources/CShims/version.h is not VERSION's \(try version): run make build")
+        let version = try version, header = try read("Sources/CShims/version.h")
+        XCTAssertTrue(header.contains("#define TIMEWARP_VERSION \"\(version)\"\n"),
+                      "Sources/CShims/version.h is not VERSION's \(version): run make build")
     }
 
     func testChangelogsFirstEntryIsVersion() throws {
+        let version = try version
         let first = try read("CHANGELOG.md").split(separator: "\n").first { $0.hasPrefix("## ") }
         XCTAssertNotNil(first)
-        XCTAssertTrue(first?.hasPrefix("## \(try version) (") ?? false,
-                      "CHANGELOG.md's first entry '\(first ?? "")' is not '## \(try version) (YYYY-MM-DD)'")
+        XCTAssertTrue(first?.hasPrefix("## \(version) (") ?? false,
+                      "CHANGELOG.md's first entry '\(first ?? "")' is not '## \(version) (YYYY-MM-DD)'")
     }
 
     func testToolPrintsVersion() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
+        let version = try version
         let r = try ToolProcess.run(["--version"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
-        XCTAssertTrue(r.stdout.hasPrefix("gst-warp-launch version \(try version)\n"), r.summary)
+        XCTAssertTrue(r.stdout.hasPrefix("gst-warp-launch version \(version)\n"), r.summary)
     }
 
     /// The package's file name in the README and docs/ (`gstreamer1.0-timewarp_<version>_amd64.deb`).
     func testDocumentsNameThePackageOfVersion() throws {
         let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
             .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
-        let prefix = "gstreamer1.0-timewarp_"
+        let prefix = "gstreamer1.0-timewarp_", version = try version
         for doc in ["README.md"] + docs {
             var text = Substring(try read(doc))
             while let start = text.range(of: prefix) {
                 text = text[start.upperBound...]
                 let named = text.prefix { $0 != "_" && $0 != "<" }
-                if !named.isEmpty { XCTAssertEqual(String(named), try version, "\(doc) names the package of \(named)") }
+                if !named.isEmpty { XCTAssertEqual(String(named), version, "\(doc) names the package of \(named)") }
             }
         }
     }
