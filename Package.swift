@@ -51,6 +51,10 @@ let package = Package(
         // The variable-rate audio resampler (control points, interpolation kernels): pure math,
         // no GStreamer; it takes the time map as a function.
         .target(name: "TimeWarpAudioCore", dependencies: ["CWarpSIMD"]),
+        // Byte items in memory up to a bound and past it in a temporary file with no name: the
+        // history a remap curve shows again (the plugin) and warp --reverse's chunks (the tool).
+        // Swift standard library and Glibc only.
+        .target(name: "SpillStore"),
         // The sinc resampler's vector kernels (dot products, table-row blends) per instruction
         // set, chosen once per process from the CPU.
         .target(name: "CWarpSIMD"),
@@ -81,11 +85,11 @@ let package = Package(
             // CWarpSIMD: also frame blending's row kernels (warp_blend.h). CWarpFlowAPI, not CWarpFlow:
             // the flow module is loaded when needed (Video/Flow/FlowModule.swift).
             dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer",
-                           "CWarpFlowAPI", "CWarpSIMD"]
+                           "CWarpFlowAPI", "CWarpSIMD", "SpillStore"]
         ),
         // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
         // pipeline.
-        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "GStreamerBinding"]),
+        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "GStreamerBinding", "SpillStore"]),
         .executableTarget(
             name: "gst-warp-launch",
             // GstTimeWarp: the plugin, registered statically, and the audio enums' PropertyEnum side.

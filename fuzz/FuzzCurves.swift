@@ -50,6 +50,26 @@ public func fuzzCurves(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     do {
+        // Remap curves: every question the elements ask must answer, whatever the keys.
+        let remap = try RemapCurve.parse(text)
+        require(remap.keys.count >= 2, "remap with \(remap.keys.count) keys")
+        for τ in [-1.0, 0, 0.25, 1, remap.outputDuration, remap.outputDuration * 2, .nan, .infinity] {
+            _ = remap.inputTime(at: τ)
+            _ = remap.speed(at: τ)
+            _ = remap.earliestInput(from: τ)
+            _ = remap.firstOutputTime(reachingInput: τ)
+        }
+        _ = remap.historyNeeded
+        _ = remap.silentSpans
+        _ = remap.outputSpans(showingInput: 0, 1)
+        _ = remap.lastOutputTime(showingInput: 0.5, 0.6)
+        _ = remap.firstOutputAheadOfInput()
+        if let forward = ForwardRemapCurve(remap) { sample(forward) }
+    } catch {
+        checkError(error, text)
+    }
+
+    do {
         let expression = try Expression.parse(text)
         for u in [-1.0, 0, 0.5, 1, 2, .nan, .infinity] {
             _ = expression.evaluate(u: u, duration: 10)

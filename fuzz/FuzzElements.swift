@@ -228,6 +228,22 @@ enum Gen {
                 "1e-9", "100", "-0.25", "7"])
     }
 
+    /// A remap curve: "τ:t[:ease], ...", mostly well-formed (forward, holds, rewinds, cuts).
+    static func remap(_ d: inout Decisions) -> String {
+        if d.chance(5) { return randomText(&d) }
+        var keys: [String] = []
+        let count = d.chance(3) ? 100 + d.below(400) : d.below(8)
+        var τ = 0.0
+        for i in 0..<count {
+            if i > 0, !d.chance(10) { τ += Double(1 + d.below(255)) / 64 }
+            let t = d.chance(10) ? number(&d) : "\(Double(d.below(400)) / 64)"
+            var key = d.chance(5) ? "\(number(&d))s:\(t)s" : "\(τ)s:\(t)s"
+            if d.chance(30) { key += ":" + d.pick(["linear", "smooth", "hold", "bogus", ""]) }
+            keys.append(key)
+        }
+        return keys.joined(separator: d.chance(95) ? ", " : d.pick([",", ";", " ", ",,"]))
+    }
+
     /// A keyframe list: "u:s[:ease], ...", mostly well-formed.
     static func keyframes(_ d: inout Decisions) -> String {
         if d.chance(5) { return randomText(&d) }
@@ -415,7 +431,7 @@ final class FuzzCase {
 
     func setProperty(_ d: inout Decisions) {
         let object = gobject(element)
-        let names = ["function", "factor", "factor", "modifier", "keyframes", "expression", "duration",
+        let names = ["function", "factor", "factor", "modifier", "keyframes", "expression", "remap", "duration",
                      "interpolation", "reverse", "quality", "pitch", "frame-mode", "max-blend-frames",
                      "max-duplication-time", "max-rate", "custom-curve", "control", "read"]
         let name = d.pick(names)
@@ -431,7 +447,8 @@ final class FuzzCase {
         case "function":
             value = d.pick(["constant", "triangle", "cosine", "tapered-cosine", "power", "double-smoothstep",
                             "keyframes", "keyframes", "expression", "expression", "antiderivative",
-                            "antiderivative", "bogus"])
+                            "antiderivative", "remap", "remap", "bogus"])
+            if value == "remap", d.chance(70) { setString("remap", Gen.remap(&d)) }
             if value == "keyframes", d.chance(70) { setString("keyframes", Gen.keyframes(&d)) }
             if value == "expression" || value == "antiderivative", d.chance(70) {
                 setString("expression", Gen.expression(&d))
@@ -451,6 +468,7 @@ final class FuzzCase {
             value = Gen.doubleString(&d)
         case "keyframes": value = Gen.keyframes(&d)
         case "expression": value = Gen.expression(&d)
+        case "remap": value = Gen.remap(&d)
         case "duration", "max-duplication-time": value = Gen.clockString(&d)
         case "interpolation": value = d.pick(["linear", "cubic", "sinc", "sinc", "bogus"])
         case "reverse": value = d.pick(["true", "false"])

@@ -4,7 +4,7 @@
 #
 #   fuzz/build-elements.sh            -> $FUZZ_WORK/fuzz-elements   (default .build/fuzz-elements)
 #
-# Modules are compiled in dependency order (TimeWarpMap, CWarpSIMD (C), TimeWarpAudioCore, CShims (C),
+# Modules are compiled in dependency order (TimeWarpMap, CWarpSIMD (C), TimeWarpAudioCore, CShims (C), SpillStore,
 # GstTimeWarp, then the fuzzer) with libFuzzer coverage and AddressSanitizer, in Swift 6 mode as
 # in Package.swift. Set FUZZ_SANITIZE=fuzzer to build without AddressSanitizer (about 2x faster,
 # but out-of-bounds reads and writes are then not reported).
@@ -95,6 +95,7 @@ for c in "$here"/elements/*.c; do
     # shellcheck disable=SC2086
     $nice "$clang" -O1 -g -fPIC -c "$c" -o "$work/obj/fuzz_$(basename "$c" .c).o"
 done
+module SpillStore $(find "$src/SpillStore" -name '*.swift' | sort)
 module GStreamerBinding $(find "$src/GStreamerBinding" -name '*.swift' | sort)
 module GstTimeWarp $(find "$src/GstTimeWarp" -name '*.swift' | sort)
 

@@ -13,7 +13,7 @@ root=$(dirname "$here")
 seconds=${1:-120}
 [ $# -gt 0 ] && shift
 
-sources="$root/Sources/TimeWarpMap/Curves/*.swift $root/Sources/TimeWarpMap/TimeMap/TimeScaleCurve.swift"
+sources="$root/Sources/TimeWarpMap/Curves/*.swift $root/Sources/TimeWarpMap/Remap/*.swift $root/Sources/TimeWarpMap/TimeMap/TimeScaleCurve.swift"
 work=${FUZZ_WORK:-$root/.build/fuzz}
 mkdir -p "$work/corpus"
 

@@ -12,7 +12,8 @@
 #
 # Knobs: BENCH_REPS (default 5), BENCH_SCALE (default 1: multiplies every frame/buffer count),
 #        BENCH_ONLY (a substring: run only the pairs whose label contains it; "blend" runs
-#        only the frame-blending comparison, "controller" only the controller cost, "reverse" only
+#        only the frame-blending comparison, "controller" only the controller cost, "remap" only
+#        the time-remapping rewind (scripts/bench-remap.sh), "reverse" only
 #        warp --reverse: scripts/bench-reverse.sh), PYTHON.
 #
 # On the shared machine the 64x64 wall-time ratios move by about 0.1 from run to run;
@@ -330,4 +331,12 @@ echo
 if [ -z "$ONLY" ] || [[ "reverse" == *"$ONLY"* ]]; then
   echo
   "$(dirname "$0")/bench-reverse.sh" "$(dirname "$0")/../.build/release/gst-warp-launch"
+fi
+
+# ============================================================================================
+# Time remapping: a 20 s rewind of 1080p30, peak RSS with the bounded history, and wall time.
+# ============================================================================================
+if [ -z "$ONLY" ] || [[ "remap" == *"$ONLY"* ]]; then
+  echo
+  "$(dirname "$0")/bench-remap.sh"
 fi

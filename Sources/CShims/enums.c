@@ -26,6 +26,7 @@ timewarp_function_get_type (void)
     {6, "Keyframes: the curve given by the keyframes property", "keyframes"},
     {7, "Expression: s(u) given by the expression property", "expression"},
     {8, "Antiderivative: F(u) itself given by the expression property", "antiderivative"},
+    {9, "Remap: the input time shown at each output time, given by the remap property (it may stop and go backwards)", "remap"},
     {0, NULL, NULL},
   };
   return register_enum (&type, "GstTimeWarpFunction", values);

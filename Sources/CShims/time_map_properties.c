@@ -30,6 +30,18 @@ timewarp_install_time_map_properties (GObjectClass * gobject_class)
       g_param_spec_string ("expression", "Expression",
           "s(u) for function=expression, F(u) for function=antiderivative; variables u, t, D",
           "", rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_REMAP,
+      g_param_spec_string ("remap", "Remap",
+          "Curve for function=remap: \"out:in[:ease], ...\" in seconds, the input time shown at each "
+          "output time (slope 1 normal, 0 a freeze, -1 backwards); ease linear, smooth or hold; a "
+          "repeated output time is a cut. The output lasts until the last key",
+          "", rw));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_MAX_HISTORY,
+      g_param_spec_uint64 ("max-history", "Max history",
+          "Most input (ns) a remap curve may keep to show again (a rewind's length); longer "
+          "curves are refused",
+          0, G_MAXUINT64, TIMEWARP_DEFAULT_MAX_HISTORY,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_DURATION,
       g_param_spec_uint64 ("duration", "Duration",
           "Media duration D in nanoseconds (NONE: ask upstream with a duration query)",

@@ -107,6 +107,10 @@ public enum ErrorCode {
     public static let negotiation = Int32(GST_CORE_ERROR_NEGOTIATION.rawValue)
     /// GST_RESOURCE_ERROR_NO_SPACE_LEFT
     public static let noSpace = Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue)
+    /// GST_RESOURCE_ERROR_READ
+    public static let resourceRead = Int32(GST_RESOURCE_ERROR_READ.rawValue)
+    /// GST_RESOURCE_ERROR_WRITE
+    public static let resourceWrite = Int32(GST_RESOURCE_ERROR_WRITE.rawValue)
 }
 
 /// A closure run by `gst_element_call_async`, kept alive until GStreamer releases it.

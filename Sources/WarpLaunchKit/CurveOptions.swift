@@ -14,6 +14,10 @@ public struct CurveOptions: Sendable, Equatable {
     public var keyframes: String
     /// `--expression`.
     public var expression: String
+    /// `--remap`: the remap curve's keys `"τ:t[:ease], ..."` in seconds.
+    public var remap: String = ""
+    /// `--boomerang`: the clip forwards, then backwards (`0s:0s, Ds:Ds, 2Ds:0s`), once `D` is known.
+    public var boomerang = false
 
     /// `--speed` as typed, when the curve came from it (shown in the plan beside the
     /// element properties it became).
@@ -54,6 +58,9 @@ public struct CurveOptions: Sendable, Equatable {
         if given.contains("keyframes"), resolved != .keyframes {
             return "--keyframes does nothing with \(how) (it is the curve of --function keyframes)"
         }
+        if given.contains("remap"), resolved != .remap {
+            return "--remap does nothing with \(how) (it is the curve of --function remap)"
+        }
         if given.contains("expression"), resolved != .expression, resolved != .antiderivative {
             return "--expression does nothing with \(how) (it is for --function expression or antiderivative)"
         }
@@ -62,7 +69,8 @@ public struct CurveOptions: Sendable, Equatable {
         for option in ["factor", "modifier"] where given.contains(option) {
             if !parametric || (option == "modifier" && resolved == .constant) {
                 return "--\(option) does nothing with \(how)"
-                    + (resolved == .constant ? " (constant takes --factor only)" : " (its curve is given by --\(resolved == .keyframes ? "keyframes" : "expression"))")
+                    + (resolved == .constant ? " (constant takes --factor only)"
+                       : " (its curve is given by --\(resolved == .keyframes ? "keyframes" : resolved == .remap ? "remap" : "expression"))")
             }
         }
         return nil
@@ -71,6 +79,7 @@ public struct CurveOptions: Sendable, Equatable {
     /// The function nick in force (explicit, or implied by `keyframes` / `expression`).
     public var resolvedFunction: String {
         if let function { return function }
+        if !remap.isEmpty || boomerang { return WarpFunction.remap.nick }
         if !keyframes.isEmpty { return WarpFunction.keyframes.nick }
         if !expression.isEmpty { return WarpFunction.expression.nick }
         return WarpFunction.propertyDefault.nick
@@ -91,7 +100,12 @@ public struct CurveOptions: Sendable, Equatable {
             throw CLIError("function=\(nick) needs --expression, e.g. --expression '1 + u'", exitCode: 2)
         }
         if function == .keyframes, let mixed = mixedUnits { throw CLIError(mixed, exitCode: 2) }
+        if function == .remap, remapKeys(duration: duration).isEmpty {
+            throw CLIError(boomerang ? "--boomerang needs the input's duration, which is unknown"
+                                     : "function=remap needs --remap, e.g. --remap '0s:0s, 2s:2s, 3s:2s, 5s:0s, 10s:5s'", exitCode: 2)
+        }
         var s = TimeMapSettings()
+        s.remap = remapKeys(duration: duration)
         s.function = function
         s.factor = factor
         s.modifier = modifier
@@ -124,7 +138,7 @@ public struct CurveOptions: Sendable, Equatable {
             throw CLIError("the curve is refused: \(error)", exitCode: 2)
         }
         if inClockRange, let duration {
-            let output = map.outputDuration ?? map.warp(duration)
+            let output = (try? s.remapCurve(mediaDuration: duration))??.outputDuration ?? map.outputDuration ?? map.warp(duration)
             guard output <= Self.clockLimit else {
                 throw CLIError("the curve is refused: the output would last \(Format.seconds(output)) s, past the range "
                                + "of GStreamer's clock (\(Self.clockLimitText))", exitCode: 2)
@@ -142,6 +156,7 @@ public struct CurveOptions: Sendable, Equatable {
         var props: [(String, String)] = [("function", nick)]
         switch WarpFunction(nick: nick) {
         case .keyframes?: props.append(("keyframes", keyframes))
+        case .remap?: props.append(("remap", remap))
         case .expression?, .antiderivative?: props.append(("expression", expression))
         case .constant?: props.append(("factor", Self.number(factor)))
         default:
@@ -149,6 +164,35 @@ public struct CurveOptions: Sendable, Equatable {
             props.append(("modifier", Self.number(modifier)))
         }
         return props
+    }
+
+    /// The remap keys in force: `--remap`, or for `--boomerang` the clip of `duration` seconds
+    /// forwards then backwards (empty while the duration is unknown).
+    public func remapKeys(duration: Double?) -> String {
+        guard boomerang else { return remap }
+        guard let d = duration, d.isFinite, d > 0 else { return "" }
+        let D = Self.number(d)
+        return "0s:0s, \(D)s:\(D)s, \(Self.number(2 * d))s:0s"
+    }
+
+    /// The options with `--boomerang` written out as the remap keys it means for `duration`.
+    public func resolvingBoomerang(duration: Double) -> CurveOptions {
+        guard boomerang else { return self }
+        var resolved = self
+        resolved.remap = remapKeys(duration: duration)
+        resolved.boomerang = false
+        return resolved
+    }
+
+    /// The remap curve of `--remap` (or `--boomerang` over `duration` seconds), checked against
+    /// the duration; nil for other curves.
+    public func remapCurve(duration: Double?) throws -> RemapCurve? {
+        guard WarpFunction(nick: resolvedFunction) == .remap else { return nil }
+        do { return try settings(duration: duration).remapCurve(mediaDuration: duration) } catch let e as CLIError {
+            throw e
+        } catch {
+            throw CLIError("the curve is refused: \(error)", exitCode: 2)
+        }
     }
 
     /// Keyframes that mix positions in fractions of D and in seconds (`0:1, 0.5s:2, 1:1`), as

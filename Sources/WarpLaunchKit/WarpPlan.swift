@@ -113,9 +113,13 @@ public struct WarpPlan: Sendable {
     /// `--pitch preserve`: the audio keeps its pitch (only its tempo follows the curve).
     public var preservesPitch = false
 
-    public init(map: TimeMap, inputDuration: Double, inputFrames: Int?, frameRate: FrameRateChoice) {
+    /// The remap curve, when the curve is one (its output lasts until its last key).
+    public let remap: RemapCurve?
+
+    public init(map: TimeMap, inputDuration: Double, inputFrames: Int?, frameRate: FrameRateChoice, remap: RemapCurve? = nil) {
         self.inputDuration = inputDuration
-        self.outputDuration = map.outputDuration ?? map.warp(inputDuration)
+        self.remap = remap
+        self.outputDuration = remap?.outputDuration ?? map.outputDuration ?? map.warp(inputDuration)
         self.inputFrames = inputFrames
         self.frameRate = frameRate
         let range = ScaleRange(map: map, duration: inputDuration)
@@ -126,6 +130,16 @@ public struct WarpPlan: Sendable {
     /// The audio's pitch in words, for the plan.
     public var pitchText: String {
         preservesPitch ? "preserve (only the tempo follows the curve)" : "follow (moves with the speed, as tape)"
+    }
+
+    /// The remap's history line for the plan: how much input the curve keeps to show again, and
+    /// where (nil for other curves).
+    public var historyText: String? {
+        guard let remap else { return nil }
+        let history = remap.historyNeeded
+        guard history > 0 else { return "no input is shown twice: nothing is kept" }
+        return "the curve shows up to \(Format.seconds(history)) s of input again: the elements keep those frames "
+            + "(in memory up to 256 MiB, past it in a nameless temporary file in $TMPDIR) and samples while it does"
     }
 
     /// `frames / (D * F(1))`: the average output rate when every frame is kept (`--fps any`).

@@ -122,6 +122,13 @@ struct CurveArguments: ParsableArguments {
                                valueName: "expr"))
     var expression: String?
 
+    @Option(help: ArgumentHelp("A time-remap curve 'out:in[:ease], ...' in seconds: the input time shown and heard at each output time; it may freeze (a flat piece) and go backwards. Ease linear, smooth or hold; a repeated output time is a cut. The output lasts until the last key. Example: '0s:0s, 2s:2s, 3s:2s, 5s:0s, 10s:5s' plays 0–2 s, holds 1 s, rewinds to 0, plays 0–5 s.",
+                               valueName: "keys"))
+    var remap: String?
+
+    @Flag(help: "Play the clip forwards, then backwards to its start (the remap '0s:0s, Ds:Ds, 2Ds:0s' for a clip of D seconds).")
+    var boomerang = false
+
     /// Refuses options that do nothing for the function in force (`--keyframes` with
     /// `--function triangle`) and `--speed` beside the options it replaces: usage errors. (An
     /// unknown function is refused while parsing, with a did-you-mean.)
@@ -132,6 +139,14 @@ struct CurveArguments: ParsableArguments {
         if modifier != nil { given.append("modifier") }
         if keyframes != nil { given.append("keyframes") }
         if expression != nil { given.append("expression") }
+        if remap != nil { given.append("remap") }
+        if boomerang {
+            if let other = given.first(where: { $0 != "function" }) ?? (speed != nil ? "speed" : nil) {
+                throw ValidationError("--boomerang and --\(other) both set the curve: give one")
+            }
+            if let function, function != .remap { throw ValidationError("--boomerang is a remap curve: it does nothing with --function \(function.nick)") }
+            return
+        }
         if let speed {
             if let other = given.first {
                 throw ValidationError("--speed and --\(other) both set the curve: give one (--speed X is --function constant --factor 1/X)")
@@ -141,6 +156,9 @@ struct CurveArguments: ParsableArguments {
         }
         if let conflict = options.conflict(given: Set(given)) { throw ValidationError(conflict) }
         if keyframes != nil, let mixed = options.mixedUnits { throw ValidationError(mixed) }
+        if let remap {
+            do { _ = try RemapCurve.parse(remap) } catch { throw ValidationError("--remap '\(remap)': \(error)") }
+        }
     }
 
     /// The options: from `--speed`, or as typed, defaulting to the elements' (`constant`, 1).
@@ -149,9 +167,12 @@ struct CurveArguments: ParsableArguments {
             curve.speed = speed
             return curve
         }
-        return CurveOptions(function: function?.nick, factor: factor ?? TimeMapDefaults.factor,
-                            modifier: modifier ?? TimeMapDefaults.modifier,
-                            keyframes: keyframes ?? "", expression: expression ?? "")
+        var options = CurveOptions(function: function?.nick, factor: factor ?? TimeMapDefaults.factor,
+                                   modifier: modifier ?? TimeMapDefaults.modifier,
+                                   keyframes: keyframes ?? "", expression: expression ?? "")
+        options.remap = remap ?? ""
+        options.boomerang = boomerang
+        return options
     }
 }
 

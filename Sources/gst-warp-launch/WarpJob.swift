@@ -144,6 +144,12 @@ struct WarpJob {
         let frameRate = self.frameRate ?? media.video.map { $0.fpsN > 0 && $0.fpsD > 0 ? .fixed($0.fpsN, $0.fpsD) : .any } ?? .any
         // 2. The map on that duration, refused before anything is written.
         let d = media.seconds
+        // --boomerang becomes the remap keys it means, now that D is known.
+        let curve = self.curve.resolvingBoomerang(duration: d)
+        let remap = try curve.remapCurve(duration: d)
+        if remap != nil, reverse {
+            throw CLIError("--reverse and a remap curve both set the direction: write the backwards part into --remap", exitCode: 2)
+        }
         let map = try curve.makeMap(duration: d)
         if let warning = curve.secondsPastEnd(duration: d), !quiet { printError("warning: \(warning)") }
 
@@ -182,11 +188,11 @@ struct WarpJob {
             throw CLIError("the GStreamer element '\(element)' is missing, needed for .\(container.fileExtension) "
                            + "(run scripts/install-deps.sh, or install gstreamer1.0-plugins-good, -ugly and gstreamer1.0-libav)")
         }
-        var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate)
+        var plan = WarpPlan(map: map, inputDuration: d, inputFrames: media.estimatedFrames, frameRate: frameRate, remap: remap)
         plan.blend = blend
         plan.flow = flow
         plan.preservesPitch = pitch == "preserve"
-        printPlan(plan, media: media, container: container, encoder: encoder, durationGiven: duration != nil, part: part,
+        printPlan(plan, curve: curve, media: media, container: container, encoder: encoder, durationGiven: duration != nil, part: part,
                   inputSeconds: inputSeconds)
         // Each stream that cannot be carried, named (on stderr, even with -q): never left out silently.
         var dropped = streams.dropped
@@ -321,10 +327,14 @@ struct WarpJob {
         keepTemporary = true
         let measured = try? MediaInfo.discover(path: destination)
         if let plotPath {
-            let plot = CurvePlot(title: curve.summary, map: map, duration: d,
-                                 frames: frameRate == .any ? media.estimatedFrames : nil)
             // The plot was refused up front when it existed without -y.
-            try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
+            if let remap {
+                try TextFile.write(RemapSVGPlot(curve: remap, title: curve.summary).render(), to: plotPath)
+            } else {
+                let plot = CurvePlot(title: curve.summary, map: map, duration: d,
+                                     frames: frameRate == .any ? media.estimatedFrames : nil)
+                try TextFile.write(SVGPlot(plot: plot).render(), to: plotPath)
+            }
         }
         let result = Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: plotPath)
         feed?.write(ProgressFeed.block(outputSeconds: Double(graph.position) / 1e9, frames: counters?.output,
@@ -362,7 +372,7 @@ struct WarpJob {
         return CLIError("\(how): nothing was written to '\(output)'", exitCode: Interrupts.exitCode(sig))
     }
 
-    private func printPlan(_ plan: WarpPlan, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
+    private func printPlan(_ plan: WarpPlan, curve: CurveOptions, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
                            durationGiven: Bool,
                            part: (start: Double, end: Double)?, inputSeconds: Double) {
         var streams: [String] = []
@@ -386,7 +396,11 @@ struct WarpJob {
                 + "the curve spans it, D = \(Format.seconds(part.end - part.start)) s")
         }
         say("Curve:    \(curve.summary)" + (reverse ? ", then the whole result reversed (played backwards)" : ""))
-        say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
+        if let history = plan.historyText {
+            say("History:  \(history)")
+        } else {
+            say("          s ranges over [\(Format.fixed(plan.minimumScale, 2)), \(Format.fixed(plan.maximumScale, 2))] (s > 1 slows down, s < 1 speeds up)")
+        }
         var out = "Output:   \(toStdout ? "stdout" : output): \(container.label(video: media.videoStreams > 0, audio: media.audioStreams > 0))"
         if media.videoStreams > 0 { out += ", \(plan.frameRate)" }
         if media.audioStreams == 0 { out += ", no audio (the input has none)" }

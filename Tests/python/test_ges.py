@@ -31,6 +31,26 @@ def T_inverse(y, D):
     return lo
 
 
+def write_grey_ramp(path):
+    """FRAMES frames of H.264 at RATE fps in MP4 whose frame n is grey level STEP * n, so a decoded
+    frame tells its index."""
+    Gst = ref.gst()
+    p = Gst.parse_launch(
+        "appsrc name=src format=time caps=video/x-raw,format=GRAY8,width=64,height=48,framerate=25/1 "
+        "! videoconvert ! x264enc speed-preset=ultrafast qp-max=10 ! h264parse ! mp4mux ! filesink location=" + path)
+    src = p.get_by_name("src")
+    p.set_state(Gst.State.PLAYING)
+    for n in range(FRAMES):
+        buf = Gst.Buffer.new_wrapped(bytes([STEP * n]) * (64 * 48))
+        buf.pts = n * Gst.SECOND // RATE
+        buf.duration = Gst.SECOND // RATE
+        src.emit("push-buffer", buf)
+    src.emit("end-of-stream")
+    msg = ref.wait_bus(p, Gst.MessageType.EOS | Gst.MessageType.ERROR, 60)
+    p.set_state(Gst.State.NULL)
+    assert msg is not None and msg.type == Gst.MessageType.EOS
+
+
 @unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
 class GESTimeEffectTests(unittest.TestCase):
     @classmethod
@@ -40,21 +60,7 @@ class GESTimeEffectTests(unittest.TestCase):
         GES.init()
         cls.tmp = tempfile.mkdtemp()
         cls.clip = os.path.join(cls.tmp, "ramp.mp4")
-        # A clip whose frame n is grey level 4n, so a decoded frame tells its index.
-        p = Gst.parse_launch(
-            "appsrc name=src format=time caps=video/x-raw,format=GRAY8,width=64,height=48,framerate=25/1 "
-            "! videoconvert ! x264enc speed-preset=ultrafast qp-max=10 ! h264parse ! mp4mux ! filesink location=" + cls.clip)
-        src = p.get_by_name("src")
-        p.set_state(Gst.State.PLAYING)
-        for n in range(FRAMES):
-            buf = Gst.Buffer.new_wrapped(bytes([STEP * n]) * (64 * 48))
-            buf.pts = n * Gst.SECOND // RATE
-            buf.duration = Gst.SECOND // RATE
-            src.emit("push-buffer", buf)
-        src.emit("end-of-stream")
-        msg = ref.wait_bus(p, Gst.MessageType.EOS | Gst.MessageType.ERROR, 60)
-        p.set_state(Gst.State.NULL)
-        assert msg is not None and msg.type == Gst.MessageType.EOS
+        write_grey_ramp(cls.clip)
 
     @classmethod
     def tearDownClass(cls):

@@ -2,7 +2,7 @@
 #include "timewarp-ges.h"
 
 static const gchar *const time_properties[] = {
-  "function", "factor", "modifier", "keyframes", "expression", "duration", NULL
+  "function", "factor", "modifier", "keyframes", "expression", "remap", "duration", NULL
 };
 
 /* The source length of the clip holding `effect`, or GST_CLOCK_TIME_NONE. */

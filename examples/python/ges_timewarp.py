@@ -21,7 +21,7 @@ from gi.repository import GES, GObject, Gst  # noqa: E402
 # The properties that define the map. `speed` is left out: it is 1/factor, and registering both
 # would hand GES two values of one setting; an editor changes `factor` (or registers `speed` as a
 # rate property with GES.EffectClass.register_rate_property for a constant rate).
-TIME_PROPERTIES = ("function", "factor", "modifier", "keyframes", "expression", "duration")
+TIME_PROPERTIES = ("function", "factor", "modifier", "keyframes", "expression", "remap", "duration")
 
 
 def _warp_element(effect):

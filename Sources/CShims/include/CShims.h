@@ -64,6 +64,9 @@ typedef enum {
   /* videotimewarp: frame-mode=flow */
   TIMEWARP_PROP_FLOW_QUALITY,
   TIMEWARP_PROP_FLOW_FALLBACKS,
+  /* both: time remapping (function=remap) */
+  TIMEWARP_PROP_REMAP,
+  TIMEWARP_PROP_MAX_HISTORY,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -92,6 +95,8 @@ typedef enum {
 #define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
 /** `flow-quality`: fast (GstTimeWarpFlowQuality value 0), DIS's ultrafast preset. */
 #define TIMEWARP_DEFAULT_FLOW_QUALITY 0
+/** `max-history`: 60 s, the most input a remap curve may keep to show again. */
+#define TIMEWARP_DEFAULT_MAX_HISTORY 60000000000ULL
 /** `start-time`: GST_CLOCK_TIME_NONE, the map's origin u = 0 is the medium's first frame. */
 #define TIMEWARP_DEFAULT_START_TIME G_MAXUINT64
 

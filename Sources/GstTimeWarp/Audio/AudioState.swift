@@ -22,6 +22,9 @@ struct AudioRun {
     /// A warning about the end of the clock range was posted already.
     var warnedClockEnd = false
 
+    /// `function=remap` with a curve that stops or goes back: its engine, once the first buffer came.
+    var remap: AudioRemapRun?
+
     /// A run is under way (its engine takes the input).
     var isRunning: Bool { active != nil }
 }

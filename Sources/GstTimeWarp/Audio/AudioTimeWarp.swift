@@ -54,6 +54,7 @@ extension AudioState: WarpStream {
     /// its whole frames to the run, starting one where the timestamps jump.
     mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
         guard let format, let pair = run.timeline.current else { return GST_FLOW_ERROR }
+        if let remap = run.timeline.remap { return processRemap(buffer, remap, format, out) }
         if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, out) }
 
         if pair.input.rate < 0 { return processReverse(buffer, format, pair, out) }
@@ -182,6 +183,7 @@ extension AudioState: WarpStream {
 
     /// Emits the tail of the current run (EOS, new segment, discontinuity).
     mutating func drain(_ out: StreamOutput) -> GstFlowReturn {
+        if let remap = run.timeline.remap { return drainRemap(remap, out) }
         let ret = flushReverseChunk(out)
         guard ret == GST_FLOW_OK else { return ret }
         return drainRun(out)

@@ -7,7 +7,7 @@ import TimeWarpMap
 /// properties. Fields it does not name keep the element's own values.
 extension TimeMapSettings {
     /// The time-map properties a structure may set (every property that defines the map).
-    static let structureFields = ["function", "factor", "speed", "modifier", "keyframes", "expression", "duration"]
+    static let structureFields = ["function", "factor", "speed", "modifier", "keyframes", "expression", "remap", "duration"]
 
     /// These settings with the fields of `structure` applied; throws `PropertyStructureError` naming a
     /// field of the wrong type, an unknown function or a field that is no time-map property.
@@ -37,9 +37,13 @@ extension TimeMapSettings {
                     throw PropertyStructureError(description: "speed must be a number greater than 0")
                 }
                 settings.factor = 1 / value
-            case "keyframes", "expression":
+            case "keyframes", "expression", "remap":
                 guard let text = structure.string(name) else { throw PropertyStructureError(description: "\(name) must be a string") }
-                if name == "keyframes" { settings.keyframes = text } else { settings.expression = text }
+                switch name {
+                case "keyframes": settings.keyframes = text
+                case "remap": settings.remap = text
+                default: settings.expression = text
+                }
             case "duration":
                 guard let value = structure.uint64(name) else {
                     throw PropertyStructureError(description: "duration must be a clock time in ns")

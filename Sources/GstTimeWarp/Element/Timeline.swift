@@ -34,6 +34,9 @@ struct Timeline: Sendable {
     var reversal: Reversal?
     /// `reverse=true`, read when the output segment went out (buffers check it without a lock).
     var reverseWanted = false
+    /// The output side of a segment played through a remap curve that stops or goes back (set
+    /// when the output segment went out; nil for every forward map).
+    var remap: RemapSegment?
 
     /// Starts a new input segment (after draining what the old one held): `received` as
     /// upstream sent it, rebased on `origin` (nil: not known yet, the first buffer will tell).
@@ -61,6 +64,7 @@ struct Timeline: Sendable {
         self.seqnum = seqnum
         output = nil
         warp = nil
+        remap = nil
         segmentPending = true
         mapFailed = false
     }

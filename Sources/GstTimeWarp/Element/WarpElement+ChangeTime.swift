@@ -52,7 +52,7 @@ extension WarpElement where S: ~Copyable {
     /// The time-map properties: a change of one while playing is spliced into the map.
     static var timeMapProperties: [TimeWarpPropertyId] {
         [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_FACTOR, TIMEWARP_PROP_SPEED, TIMEWARP_PROP_MODIFIER,
-         TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION, TIMEWARP_PROP_DURATION]
+         TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION, TIMEWARP_PROP_DURATION, TIMEWARP_PROP_REMAP]
     }
 
     /// Where a time-map property set now takes effect: the input stream time (counted from the

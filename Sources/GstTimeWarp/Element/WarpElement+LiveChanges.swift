@@ -41,6 +41,15 @@ extension WarpElement where S: ~Copyable {
             if due.isEmpty { changed = false }
         }
         guard factorBound || changed || wasFollowing else { return }
+        if !due.isEmpty, slot.stream.timeline.remap != nil
+            || due.contains(where: { $0.timeMap.nonForwardRemap(mediaDuration: nil) != nil }) {
+            shared.withLock { $0.scheduledChanges.removeFirst(min(due.count, $0.scheduledChanges.count)) }
+            element.postWarning(.stream, code: ErrorCode.streamFailed,
+                                "Time map change refused: a remap curve that stops or goes back cannot change while "
+                                    + "playing (nor replace or be replaced by another curve); the map in use continues",
+                                debug: "at stream time \(ClockTime.describe(streamTime))")
+            return
+        }
 
         let settings = shared.withLock { $0.settings.timeMap }
         guard let current = currentMap() else { return }  // the map error is posted when the segment goes out

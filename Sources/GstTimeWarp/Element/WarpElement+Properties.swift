@@ -24,6 +24,8 @@ extension WarpElement where S: ~Copyable {
             case TIMEWARP_PROP_MODIFIER: state.settings.timeMap.modifier = value.double
             case TIMEWARP_PROP_KEYFRAMES: state.settings.timeMap.keyframes = value.string
             case TIMEWARP_PROP_EXPRESSION: state.settings.timeMap.expression = value.string
+            case TIMEWARP_PROP_REMAP: state.settings.timeMap.remap = value.string
+            case TIMEWARP_PROP_MAX_HISTORY: state.settings.timeMap.maxHistory = value.uint64
             case TIMEWARP_PROP_DURATION: state.settings.timeMap.duration = value.uint64
             case TIMEWARP_PROP_REVERSE:
                 state.settings.reverse = value.bool
@@ -36,7 +38,7 @@ extension WarpElement where S: ~Copyable {
             mapSettingsDidChange(&state, at: changePoint)
             return true
         }
-        let curveProperties = [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION]
+        let curveProperties = [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION, TIMEWARP_PROP_REMAP]
         if handled, curveProperties.contains(property),
            let problem = shared.withLock({ $0.settings.timeMap.propertyError }) {
             element.warnProperty(problem)
@@ -54,12 +56,15 @@ extension WarpElement where S: ~Copyable {
         case TIMEWARP_PROP_MODIFIER: value.set(settings.modifier)
         case TIMEWARP_PROP_KEYFRAMES: value.set(settings.keyframes)
         case TIMEWARP_PROP_EXPRESSION: value.set(settings.expression)
+        case TIMEWARP_PROP_REMAP: value.set(settings.remap)
+        case TIMEWARP_PROP_MAX_HISTORY: value.set(settings.maxHistory)
         case TIMEWARP_PROP_DURATION: value.set(settings.duration)
         case TIMEWARP_PROP_REVERSE: value.set(bool: all.reverse)
         case TIMEWARP_PROP_START_TIME: value.set(all.startTime)
         case TIMEWARP_PROP_OUTPUT_DURATION:
             let ahead = controlledMap(settings, mediaDuration: settings.durationSeconds).flatMap { try? $0.get() }
-            let out = map?.outputDuration ?? ahead?.outputDuration
+            let remapped = settings.nonForwardRemap(mediaDuration: map?.mediaDuration ?? settings.durationSeconds)
+            let out = remapped?.outputDuration ?? map?.outputDuration ?? ahead?.outputDuration
                 ?? (try? settings.makeMap(mediaDuration: settings.durationSeconds))?.outputDuration
             value.set(out.map(ClockTime.fromSeconds) ?? ClockTime.none)
         default: return S.Kind.getProperty(id, value, settings: all, counters: counters)

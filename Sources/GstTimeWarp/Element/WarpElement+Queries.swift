@@ -15,6 +15,7 @@ extension WarpElement where S: ~Copyable {
     }
 
     func srcQuery(_ query: Query) -> Bool {
+        if let curve = currentRemap(), let answered = answerRemapQuery(query, curve) { return answered }
         switch query.kind {
         case .duration where query.asksTime:
             guard sinkPad.peerQuery(query), let map = currentMap() else { return false }
@@ -70,6 +71,32 @@ extension WarpElement where S: ~Copyable {
             return answerCapsQuery(query, on: srcPad)
         default:
             return srcPad.queryDefault(query, parent: element)
+        }
+    }
+
+    /// Position, duration and seeking in output time through a remap curve (nil: not one of
+    /// those): the duration is the last key's `τ`, the position the last output's `τ`.
+    private func answerRemapQuery(_ query: Query, _ curve: RemapCurve) -> Bool? {
+        let end = Int64(clamping: ClockTime.fromSeconds(curve.outputDuration))
+        switch query.kind {
+        case .duration where query.asksTime:
+            query.setDuration(end)
+            return true
+        case .position where query.asksTime:
+            let last = status.position.load(ordering: .relaxed)
+            guard let output = shared.withLock({ $0.timeline?.output }) else {
+                query.setPosition(0)
+                return true
+            }
+            let at = last == ClockTime.none ? output.start : min(max(last, output.start), output.stop)
+            query.setPosition(min(Int64(clamping: output.streamTime(of: at) ?? 0), end))
+            return true
+        case .seeking where query.asksTime:
+            guard sinkPad.peerQuery(query) else { return false }
+            query.setSeeking(seekable: query.seekingAnswer.seekable, start: 0, end: end)
+            return true
+        default:
+            return nil
         }
     }
 

@@ -30,6 +30,10 @@ extension WarpElement where S: ~Copyable {
         guard t != ClockTime.none else { return ClockTime.none }
         switch queryMap(settings) {
         case .success(let map):
+            let own = settings ?? timeMapSettings
+            if let remap = own.nonForwardRemap(mediaDuration: map.mediaDuration) {
+                return remapTime(t, inverse: inverse, remap)
+            }
             // The map runs on time since the origin, and output stream time starts at 0 there:
             // output = T(t − origin), input = origin + T⁻¹(y). (Input before the origin is
             // outside the map and goes out at 0.)
@@ -46,6 +50,24 @@ extension WarpElement where S: ~Copyable {
             element.log(.info, "\(inverse ? "input-time" : "output-time"): no map (\(failure))")
             return ClockTime.none
         }
+    }
+
+    /// `output-time` and `input-time` along a remap curve that stops or goes back, as GES and seek
+    /// bars need them: the input a seek to output `τ` must start from (`earliestInput(from:)`),
+    /// and the output time until which only input before `t` is shown (where the curve first
+    /// reaches `t`; the curve's end once `t` is past all the input it shows), so a clip's
+    /// duration-limit is the curve's last `τ`.
+    func remapTime(_ t: UInt64, inverse: Bool, _ remap: RemapCurve) -> UInt64 {
+        let origin = queryOrigin
+        if inverse {
+            let since = ClockTime.fromSeconds(remap.earliestInput(from: ClockTime.seconds(t)))
+            let (input, overflow) = since.addingReportingOverflow(origin)
+            return overflow ? ClockTime.end : min(input, ClockTime.end)
+        }
+        let since = ClockTime.seconds(t > origin ? t - origin : 0)
+        let τ = since >= remap.latestInputTime ? remap.outputDuration
+            : remap.firstOutputTime(reachingInput: since) ?? remap.outputDuration
+        return min(ClockTime.fromSeconds(τ), ClockTime.end)
     }
 
     /// `mapTime` for the element's settings overridden by the fields of `structure`;

@@ -9,14 +9,20 @@ extension WarpElement where S: ~Copyable {
     func mappingTimedMetadata(_ event: borrowing Event) -> Event? {
         guard let map = currentMap() else { return nil }
         let origin = currentOrigin
-        let warp = { (seconds: Double) in ClockTime.fromSeconds(map.warp(seconds)) }
+        let remap = currentRemap()
+        // Along a remap curve a chapter goes where the curve first reaches it.
+        let warp = { (seconds: Double) in
+            ClockTime.fromSeconds(remap.map { $0.firstOutputTime(reachingInput: seconds) ?? $0.outputDuration } ?? map.warp(seconds))
+        }
         switch event.kind {
         case .toc:
             return event.mappingTocTimes { ns in
                 Int64(clamping: warp(ClockTime.seconds(signed: origin.sinceOrigin(ns))))
             }
         case .tag:
-            return event.mappingTagDuration { warp(ClockTime.seconds($0)) }
+            return event.mappingTagDuration { d in
+                remap.map { ClockTime.fromSeconds($0.outputDuration) } ?? warp(ClockTime.seconds(d))
+            }
         default:
             return nil
         }

@@ -9,6 +9,7 @@ extension WarpElement where S: ~Copyable {
     func forwardSeek(_ event: consuming Event) -> Bool {
         var request = event.parseSeek()
         guard request.isTime else { return srcPad.eventDefault(event, parent: element) }
+        if let curve = currentRemap() { return forwardRemapSeek(event, request, curve) }
         let furthest = max(request.setsStart ? request.start : 0, request.setsStop ? request.stop : 0)
         guard let map = mapForSeek(reaching: UInt64(max(furthest, 0))) else {
             element.log(.warning, "seek before the time map is known: forwarded unchanged")
@@ -34,6 +35,26 @@ extension WarpElement where S: ~Copyable {
         }
         RequestedSeekPositions.remember(pending)
         element.log(.debug, "seek mapped to input start \(request.start) stop \(request.stop)")
+        guard let mapped = Event.seek(request, seqnum: event.seqnum) else { return false }
+        return sinkPad.push(mapped)
+    }
+
+    /// A seek in output time through a remap curve: upstream reads from the earliest input the
+    /// output from the requested position on shows, to the end (the curve decides where output
+    /// stops); the segment that comes back starts at the requested position.
+    private func forwardRemapSeek(_ event: consuming Event, _ original: SeekRequest, _ curve: RemapCurve) -> Bool {
+        var request = original
+        var pending = PendingSeek(seqnum: event.seqnum)
+        if request.setsStart {
+            let τ = min(max(request.start, 0), Int64(clamping: ClockTime.fromSeconds(curve.outputDuration)))
+            let mapped = remapSeekInput(curve, forOutput: τ)
+            pending.start = (UInt64(τ), UInt64(max(mapped, 0)))
+            request.start = mapped
+        }
+        request.stopType = GST_SEEK_TYPE_NONE
+        request.stop = -1
+        RequestedSeekPositions.remember(pending)
+        element.log(.debug, "remap seek to output \(original.start) reads input from \(request.start)")
         guard let mapped = Event.seek(request, seqnum: event.seqnum) else { return false }
         return sinkPad.push(mapped)
     }

@@ -118,6 +118,26 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             slot.stream.timeline.reversal = reversal
             output = reversal.outputSegment(for: input, warp)
         }
+        slot.stream.timeline.remap = nil
+        if let curve = slot.out.settings.timeMap.nonForwardRemap(mediaDuration: warp.map.mediaDuration) {
+            guard input.rate > 0 else {
+                element.postError(.stream, code: ErrorCode.streamFailed,
+                                  "function=remap plays forward input only (the curve itself goes backwards)",
+                                  debug: "input segment rate \(input.rate)")
+                return false
+            }
+            // A live source sends input as it happens: a curve may replay it, not run ahead of it.
+            if slot.stream.timeline.liveOrigin, let ahead = curve.firstOutputAheadOfInput() {
+                element.postError(.stream, code: ErrorCode.streamFailed,
+                                  "The remap curve needs input a live source has not sent yet: at output "
+                                      + "\(ahead) s it shows input \(curve.inputTime(at: ahead)) s",
+                                  debug: "with a live source, every key must have t <= τ (a rewind or a freeze replays what came)")
+                return false
+            }
+            let remap = remapSegment(curve, for: input, answering: seek)
+            slot.stream.timeline.remap = remap
+            output = remap.outputSegment(for: input, continuing: slot.stream.timeline.previous?.output)
+        }
         slot.stream.timeline.output = output
         slot.stream.timeline.segmentPending = false
         shared.withLock { $0.timeline = PublishedTimeline(input: input, output: output, warp: warp) }

@@ -10,11 +10,16 @@ struct TextState: WarpStream {
 
     /// The segment bookkeeping.
     var timeline = Timeline()
+    /// `function=remap`: cue appearances waiting for their turn in output order.
+    var pendingCues: [RemapCue] = []
 
     /// A stream that has not started.
     static func fresh() -> sending TextState { TextState() }
 
-    mutating func flush() { timeline = Timeline() }
+    mutating func flush() {
+        timeline = Timeline()
+        pendingCues = []
+    }
 
     /// The cue's span when the segment places it (a cue that began before the segment's start
     /// but reaches into it starts at the segment's start).
@@ -31,6 +36,7 @@ struct TextState: WarpStream {
             out.log(.debug, "cue at \(ClockTime.describe(buffer.pts)) is outside the segment: dropped")
             return GST_FLOW_OK
         }
+        if let remap = timeline.remap { return processRemap(buffer, span: span, remap, out) }
         let start = warp.outputTimestamp(streamTime: span.start)
         guard start < ClockTime.end else { return GST_FLOW_OK }
         var duration = ClockTime.none
@@ -46,8 +52,8 @@ struct TextState: WarpStream {
         return out.push(cue)
     }
 
-    /// Cues go out as they come: nothing to emit.
-    mutating func drain(_ out: StreamOutput) -> GstFlowReturn { GST_FLOW_OK }
+    /// Cues go out as they come (nothing to emit), except along a remap curve.
+    mutating func drain(_ out: StreamOutput) -> GstFlowReturn { timeline.remap != nil ? drainRemap(out) : GST_FLOW_OK }
 
     /// Cues are mapped one by one through the segment's warp: nothing to carry over.
     mutating func mapDidChange(_ warp: TimestampWarp) {}

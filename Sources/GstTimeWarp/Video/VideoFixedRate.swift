@@ -127,6 +127,7 @@ extension VideoState {
     /// Fills up to the held frame's warped end time (EOS, new segment); in blend mode, renders
     /// the run's remaining slots.
     mutating func drain(_ out: StreamOutput) -> GstFlowReturn {
+        if let remap = run.timeline.remap { return drainRemap(remap, out) }
         if !run.blendFrames.isEmpty { return closeBlendRun(nextWarpedTime: nil, out) }
         if (run.timeline.input?.rate ?? 1) < 0, run.timeline.reversal == nil { return drainReverse(out) }
         guard var current = run.held.take() else { return GST_FLOW_OK }

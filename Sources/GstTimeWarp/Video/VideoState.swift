@@ -98,6 +98,8 @@ struct VideoRun: ~Copyable {
     var warnedUnmappable = false
     /// `frame-mode=flow`: the last pair's flow and the warning already posted.
     var flow = FlowRun()
+    /// `function=remap` with a curve that stops or goes back: the frames kept and the next slot.
+    var remap = VideoRemapRun()
 }
 
 /// The streaming state of videotimewarp: the negotiated format and the current run.

@@ -88,6 +88,7 @@ extension VideoState: WarpStream {
         run.segment.lastInputStreamTime = streamTime
         let inputDiscont = buffer.isDiscont
         if inputDiscont { run.timeline.discontPending = true }
+        if let remap = run.timeline.remap { return processRemap(buffer, streamTime: streamTime, remap, out) }
 
         let endStreamTime = streamTime &+ inputDuration(of: buffer)
         let warped: UInt64, warpedEnd: UInt64

@@ -7,25 +7,11 @@ extension KeyframeSpec {
     /// one of `linear` (default), `smooth`, `hold`, `cubic`. Whitespace is allowed around every
     /// token. Never traps, whatever the input.
     public static func parse(_ text: String) throws(CurveParseError) -> KeyframeSpec {
-        var cursor = CurveTextCursor(text)
-        var keys: [Keyframe] = []
-        cursor.skipWhitespace()
-        if cursor.isAtEnd {
-            throw CurveParseError("expected keyframes like '0:1, 1:2', got an empty list",
-                                  column: cursor.column)
-        }
-        while true {
-            let key = try parseKey(&cursor, number: keys.count + 1)
-            try check(key, after: keys)
-            keys.append(key)
-            cursor.skipWhitespace()
-            if cursor.isAtEnd { break }
-            guard cursor.consume(",") else {
-                throw CurveParseError(
-                    "expected ',' or the end of the list, found \(cursor.describe(at: cursor.index))",
-                    column: cursor.column, keyframe: keys.count)
-            }
-            cursor.skipWhitespace()
+        let keys = try CurveTextCursor.parseList(text, emptyMessage: "expected keyframes like '0:1, 1:2', got an empty list") {
+            (cursor: inout CurveTextCursor, number: Int, before: [Keyframe]) throws(CurveParseError) -> Keyframe in
+            let key = try parseKey(&cursor, number: number)
+            try check(key, after: before)
+            return key
         }
         guard keys.count >= 2 else {
             throw CurveParseError("a keyframe curve needs at least two keys",

@@ -7,4 +7,6 @@ public enum TimeMapDefaults {
     public static let factor = 1.0
     /// `modifier`: 0.5.
     public static let modifier = 0.5
+    /// `max-history`: 60 s (ns).
+    public static let maxHistory: UInt64 = 60_000_000_000
 }

@@ -20,6 +20,8 @@ public enum WarpFunction: Int32, PropertyEnum {
     case expression = 7
     /// `F(u)` itself given by the `expression` property.
     case antiderivative = 8
+    /// The remap curve `p(τ)` of the `remap` property (it may stop and go backwards).
+    case remap = 9
 
     /// The registered name of the GEnum type.
     public static let gTypeName = "GstTimeWarpFunction"
@@ -39,6 +41,7 @@ public enum WarpFunction: Int32, PropertyEnum {
         case .keyframes: return "keyframes"
         case .expression: return "expression"
         case .antiderivative: return "antiderivative"
+        case .remap: return "remap"
         }
     }
 
@@ -54,6 +57,7 @@ public enum WarpFunction: Int32, PropertyEnum {
         case .keyframes: return "Keyframes: the curve given by the keyframes property"
         case .expression: return "Expression: s(u) given by the expression property"
         case .antiderivative: return "Antiderivative: F(u) itself given by the expression property"
+        case .remap: return "Remap: the input time shown at each output time, given by the remap property (it may stop and go backwards)"
         }
     }
 
@@ -79,7 +83,7 @@ public enum WarpFunction: Int32, PropertyEnum {
         case .taperedCosine: return .taperedCosine
         case .power: return .power
         case .doubleSmoothstep: return .doubleSmoothstep
-        case .keyframes, .expression, .antiderivative: return nil
+        case .keyframes, .expression, .antiderivative, .remap: return nil
         }
     }
 }

@@ -17,6 +17,14 @@ public struct TimeMapSettings: Sendable {
     public var expression: String = "" {
         didSet { parsedExpression = Self.parse(expression, Expression.parse) }
     }
+    /// `remap`, parsed when set (`parsedRemap`).
+    public var remap: String = "" {
+        didSet { parsedRemap = Self.parse(remap, RemapCurve.parse) }
+    }
+    /// `max-history`: the most input a remap curve may keep to show again (ns).
+    public var maxHistory: UInt64 = TimeMapDefaults.maxHistory
+    /// The parsed `remap` (nil while empty).
+    public private(set) var parsedRemap: Result<RemapCurve, CurveParseError>?
     /// The parsed `keyframes` (nil while empty).
     public private(set) var parsedKeyframes: Result<KeyframeSpec, CurveParseError>?
     /// The parsed `expression` (nil while empty).
@@ -46,6 +54,11 @@ public struct TimeMapSettings: Sendable {
     /// Builds the curve these settings describe; `mediaDuration` is needed by some curves.
     public func makeCurve(mediaDuration: Double?) throws -> any TimeScaleCurve {
         if let customCurve { return customCurve }
+        if let remap = try remapCurve(mediaDuration: mediaDuration) {
+            // A remap that only moves forward is the map T = p⁻¹; one that stops or goes back is
+            // done by the elements themselves, which keep the identity map for the input side.
+            return ForwardRemapCurve(remap) ?? ConstantScaleCurve(factor: 1)
+        }
         if function == .constant { return ConstantScaleCurve(factor: factor) }
         if let builtin = function.builtin {
             return BuiltinCurve(function: builtin, factor: factor, modifier: modifier)

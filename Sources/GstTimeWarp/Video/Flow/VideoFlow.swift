@@ -22,12 +22,20 @@ extension VideoState {
         guard first.span.period > 0, b >= a, b - a <= first.span.period &+ BlendPlanner.tolerance,
               a > s0, a < s1 else { return nil }
         let position = Double(a - s0) / Double(s1 - s0)
+        return renderFlow(between: first.box, at: s0, and: second.box, at: s1, position: position, blendFormat, out)
+    }
+
+    /// The frame at `position` (strictly between 0 and 1) from `first` (input time `s0`) to
+    /// `second` (`s1`), both moved along their flow, in a new buffer; nil when the flow falls
+    /// back (counted in `flow-fallbacks`). The pair's flow is estimated once for all its slots.
+    mutating func renderFlow(between first: BlendFrame.Box, at s0: UInt64, and second: BlendFrame.Box, at s1: UInt64,
+                             position: Double, _ blendFormat: BlendFormat, _ out: StreamOutput) -> Buffer? {
         let flowFormat = format.flow ?? FlowFormat(blendFormat.info)
         format.flow = flowFormat
-        guard let source0 = MappedVideoFrame(first.box.buffer, info: blendFormat.info),
-              let source1 = MappedVideoFrame(second.box.buffer, info: blendFormat.info) else { return nil }
-        let key = FlowKey(first: s0, second: s1, firstBuffer: ObjectIdentifier(first.box),
-                          secondBuffer: ObjectIdentifier(second.box))
+        guard let source0 = MappedVideoFrame(first.buffer, info: blendFormat.info),
+              let source1 = MappedVideoFrame(second.buffer, info: blendFormat.info) else { return nil }
+        let key = FlowKey(first: s0, second: s1, firstBuffer: ObjectIdentifier(first),
+                          secondBuffer: ObjectIdentifier(second))
         let estimate: FlowEstimate
         if let last = run.flow.last, last.key == key {
             estimate = last.estimate

@@ -1,0 +1,111 @@
+"""GES with a remap curve (issue 30, item 8): videotimewarp function=remap made a time effect by
+examples/python/ges_timewarp.py is a time effect whose duration-limit is the curve's last key.
+
+Hand calculation: the boomerang "0s:0s, 2.4s:2.4s, 4.8s:0s" on a 2.4 s clip plays it forwards
+and back: the clip may be stretched to 4.8 s, and renders to 4.8 s. A preview seek to 3.6 s
+shows p(3.6) = 4.8 - 3.6 = 1.2 s: frame 30 at 25 fps (grey level 4 * 30).
+"""
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+import timewarp_ref as ref
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "examples", "python"))
+
+from test_ges import STEP, write_grey_ramp  # noqa: E402  (60 frames at 25 fps, frame n grey STEP * n)
+REMAP = "0s:0s, 2.4s:2.4s, 4.8s:0s"
+
+
+@unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
+class GESRemapTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        Gst = ref.gst()
+        from gi.repository import GES
+        GES.init()
+        cls.tmp = tempfile.mkdtemp()
+        cls.clip = os.path.join(cls.tmp, "ramp.mp4")
+        write_grey_ramp(cls.clip)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def timeline(self):
+        import ges_timewarp
+        Gst = ref.gst()
+        from gi.repository import GES
+        timeline = GES.Timeline.new_audio_video()
+        layer = timeline.append_layer()
+        asset = GES.UriClipAsset.request_sync(Gst.filename_to_uri(self.clip))
+        clip = layer.add_asset(asset, 0, 0, asset.get_duration(), GES.TrackType.VIDEO)
+        effect = GES.Effect.new('videotimewarp function=remap remap="%s"' % REMAP)
+        ges_timewarp.make_time_effect(effect)
+        self.assertTrue(effect.is_time_effect())
+        self.assertTrue(clip.add(effect))
+        return timeline, clip
+
+    def test_duration_limit_is_the_last_key(self):
+        S = ref.gst().SECOND
+        _, clip = self.timeline()
+        self.assertAlmostEqual(clip.get_duration_limit() / S, 4.8, delta=1e-6)
+        self.assertTrue(clip.set_duration(clip.get_duration_limit()))
+
+    def test_render_length(self):
+        Gst = ref.gst()
+        from gi.repository import GES, GstPbutils
+        timeline, clip = self.timeline()
+        clip.set_duration(clip.get_duration_limit())
+        out = os.path.join(self.tmp, "render.mkv")
+        profile = GstPbutils.EncodingContainerProfile.new(
+            "mkv", None, Gst.Caps.from_string("video/x-matroska"), None)
+        profile.add_profile(GstPbutils.EncodingVideoProfile.new(Gst.Caps.from_string("video/x-h264"), None, None, 0))
+        pipeline = GES.Pipeline()
+        pipeline.set_timeline(timeline)
+        pipeline.set_render_settings(Gst.filename_to_uri(out), profile)
+        pipeline.set_mode(GES.PipelineFlags.RENDER)
+        pipeline.set_state(Gst.State.PLAYING)
+        msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 120)
+        pipeline.set_state(Gst.State.NULL)
+        self.assertEqual(msg.type, Gst.MessageType.EOS, msg.parse_error()[0].message if msg.type == Gst.MessageType.ERROR else "")
+        info = GstPbutils.Discoverer.new(30 * Gst.SECOND).discover_uri(Gst.filename_to_uri(out))
+        self.assertAlmostEqual(info.get_duration() / Gst.SECOND, 4.8, delta=0.05)
+
+
+    def test_a_preview_seek_into_the_rewind_shows_the_curves_frame(self):
+        Gst = ref.gst()
+        from gi.repository import GES
+        timeline, clip = self.timeline()
+        clip.set_duration(clip.get_duration_limit())
+        pipeline = GES.Pipeline()
+        pipeline.set_timeline(timeline)
+        conv = Gst.parse_bin_from_description("videoconvert ! appsink name=s caps=video/x-raw,format=GRAY8", True)
+        pipeline.preview_set_video_sink(conv)
+        pipeline.set_state(Gst.State.PAUSED)
+        try:
+            self.assertEqual(pipeline.get_state(30 * Gst.SECOND)[0], Gst.StateChangeReturn.SUCCESS)
+            bus = pipeline.get_bus()
+            while bus.pop_filtered(Gst.MessageType.ASYNC_DONE):
+                pass
+            for tau, expected in ((1.0, 25), (3.6, 30), (4.4, 10)):
+                self.assertTrue(pipeline.seek_simple(Gst.Format.TIME, Gst.SeekFlags.FLUSH | Gst.SeekFlags.ACCURATE,
+                                                     int(tau * Gst.SECOND)))
+                done = ref.wait_bus(pipeline, Gst.MessageType.ASYNC_DONE | Gst.MessageType.ERROR, 30)
+                self.assertEqual(done.type, Gst.MessageType.ASYNC_DONE)
+                sample = conv.get_by_name("s").emit("try-pull-preroll", 10 * Gst.SECOND)
+                buf = sample.get_buffer()
+                ok, info = buf.map(Gst.MapFlags.READ)
+                level = info.data[64 * 24 + 32]
+                buf.unmap(info)
+                # p(τ) = τ forwards, 4.8 - τ back: the frame covering it, n = floor(25 p), ±1.
+                self.assertLessEqual(abs(round(level / STEP) - expected), 1, "seek to %.1f s: level %d" % (tau, level))
+        finally:
+            pipeline.set_state(Gst.State.NULL)
+
+
+if __name__ == "__main__":
+    unittest.main()
