@@ -7,23 +7,40 @@ PLUGIN = $(PLUGIN_DIR)/libgsttimewarp.so
 # frame-mode=flow's optical flow (OpenCV), loaded by the plugin when a stream needs it.
 FLOW_MODULE = $(PLUGIN_DIR)/libtimewarpflow.so
 LAUNCH = $(PLUGIN_DIR)/gst-warp-launch
-# `make install` puts gst-warp-launch into $(BINDIR) and the plugin into $(PLUGINDIR): by default
-# ~/.local/bin and GStreamer's user plugin directory; PREFIX=/usr/local for every user.
+# The one version (plugin, gst-warp-launch --version, package, CHANGELOG.md's first heading).
+VERSION := $(shell cat $(CURDIR)/VERSION)
+MULTIARCH := $(shell gcc -print-multiarch 2>/dev/null || dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
+# `make install` puts gst-warp-launch into $(BINDIR), the plugin into $(PLUGINDIR), its flow module
+# into $(FLOWDIR) (a private folder GStreamer's registry does not scan), the man page, completions
+# and documentation under $(DATADIR): by default ~/.local and GStreamer's user plugin directory;
+# PREFIX=/usr/local for every user. DESTDIR stages it all under another root (make deb).
 PREFIX ?= $(HOME)/.local
+DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib/$(MULTIARCH)
+FLOWDIR ?= $(LIBDIR)/gst-timewarp
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/gstreamer1.0-timewarp
 ifeq ($(PREFIX),$(HOME)/.local)
 PLUGINDIR ?= $(HOME)/.local/share/gstreamer-1.0/plugins
 else
-PLUGINDIR ?= $(PREFIX)/lib/$(shell gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)/gstreamer-1.0
+PLUGINDIR ?= $(LIBDIR)/gstreamer-1.0
 endif
+# The man page and shell completions, generated from the argument parser.
+EXTRAS = $(CURDIR)/.build/extras
+# The package, and the debug information of its binaries beside it.
+DEB_DIR ?= $(CURDIR)/out
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB = $(DEB_DIR)/gstreamer1.0-timewarp_$(VERSION)_$(DEB_ARCH).deb
 export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PATH))
 
-.PHONY: help deps build test demo bench quality pitch-quality flow-quality install uninstall clean
+.PHONY: help deps build test demo bench quality pitch-quality flow-quality install uninstall clean extras deb test-package version-header
 
 ## Lists the targets.
 help:
 	@awk '/^## /{doc=(doc=="" ? "" : doc " ") substr($$0,4); next} /^[a-z-]+:/{if(doc!=""){split($$0,t,":"); printf "  make %-10s %s\n", t[1], doc}; doc=""}' $(MAKEFILE_LIST)
-	@echo "  (make install PREFIX=/usr/local: for every user; make uninstall with the same PREFIX)"
+	@echo "  (make install PREFIX=/usr/local: for every user; make uninstall with the same PREFIX; DESTDIR= stages)"
 
 ## Installs the Debian packages the build, tests, demo and examples need (apt-get, when missing).
 
@@ -31,8 +48,14 @@ deps:
 	@scripts/install-deps.sh
 
 ## Builds libgsttimewarp.so (Swift runtime linked statically) and gst-warp-launch.
-build: deps
+build: deps version-header
 	$(SWIFT) build $(RELEASE_FLAGS)
+
+# Sources/CShims/version.h (committed, so a plain `swift build` works) follows VERSION.
+version-header:
+	@grep -qxF '#define TIMEWARP_VERSION "$(VERSION)"' Sources/CShims/version.h || \
+	  printf '%s\n%s\n' '/* Generated from VERSION by the Makefile (make build); the test VersionTests checks they agree. */' \
+	  '#define TIMEWARP_VERSION "$(VERSION)"' > Sources/CShims/version.h
 
 ## Runs every test: Swift, plugin loading, Python, pipelines/ cases, the CLI against
 ## gst-launch-1.0, the commands and examples of the README and docs/
@@ -60,20 +83,51 @@ quality: build
 pitch-quality: build
 	/usr/bin/python3 scripts/pitch-quality.py
 
-## Copies gst-warp-launch to ~/.local/bin and the plugin (with its flow module) to ~/.local/share/gstreamer-1.0/plugins.
-install: build
-	install -d $(BINDIR) $(PLUGINDIR)
-	install -m 755 $(LAUNCH) $(BINDIR)/gst-warp-launch
-	install -m 644 $(PLUGIN) $(PLUGINDIR)/libgsttimewarp.so
-	install -m 644 $(FLOW_MODULE) $(PLUGINDIR)/libtimewarpflow.so.0
-	@echo "Installed $(BINDIR)/gst-warp-launch and $(PLUGINDIR)/libgsttimewarp.so (with libtimewarpflow.so.0 for frame-mode=flow): try gst-inspect-1.0 videotimewarp"
-	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Note: $(BINDIR) is not on PATH; add it (e.g. in ~/.profile)";; esac
+## The man page gst-warp-launch.1 (swift-argument-parser's generate-manual) and the bash, zsh and fish completions.
+extras: build
+	scripts/make-extras.sh "$(SWIFT)" $(LAUNCH) $(EXTRAS)
+
+## Installs gst-warp-launch (~/.local/bin), the plugin (GStreamer's user plugin directory), its flow module, man page, completions and docs.
+install: build extras
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(FLOWDIR) $(DESTDIR)$(MANDIR)/man1 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/vendor-completions \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d $(DESTDIR)$(DOCDIR)/docs
+	install -m 755 $(LAUNCH) $(DESTDIR)$(BINDIR)/gst-warp-launch
+	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/libgsttimewarp.so
+	install -m 644 $(FLOW_MODULE) $(DESTDIR)$(FLOWDIR)/libtimewarpflow.so.0
+	install -m 644 $(EXTRAS)/gst-warp-launch.1 $(DESTDIR)$(MANDIR)/man1/gst-warp-launch.1
+	install -m 644 $(EXTRAS)/gst-warp-launch.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/gst-warp-launch
+	install -m 644 $(EXTRAS)/_gst-warp-launch $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_gst-warp-launch
+	install -m 644 $(EXTRAS)/gst-warp-launch.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gst-warp-launch.fish
+	install -m 644 README.md CHANGELOG.md LICENSE $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
+	@if [ -z "$(DESTDIR)" ]; then \
+	  rm -f $(PLUGINDIR)/libtimewarpflow.so.0; \
+	  echo "Installed $(BINDIR)/gst-warp-launch, $(PLUGINDIR)/libgsttimewarp.so and $(FLOWDIR)/libtimewarpflow.so.0 (frame-mode=flow): try gst-inspect-1.0 videotimewarp"; \
+	  case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Note: $(BINDIR) is not on PATH; add it (e.g. in ~/.profile)";; esac; \
+	fi
 
 ## Removes what make install put in place (give the same PREFIX).
 uninstall:
-	rm -f $(BINDIR)/gst-warp-launch $(PLUGINDIR)/libgsttimewarp.so $(PLUGINDIR)/libtimewarpflow.so.0
+	rm -f $(DESTDIR)$(BINDIR)/gst-warp-launch $(DESTDIR)$(PLUGINDIR)/libgsttimewarp.so $(DESTDIR)$(PLUGINDIR)/libtimewarpflow.so.0 \
+	  $(DESTDIR)$(FLOWDIR)/libtimewarpflow.so.0 $(DESTDIR)$(MANDIR)/man1/gst-warp-launch.1 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/gst-warp-launch $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_gst-warp-launch \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gst-warp-launch.fish
+	rm -rf $(DESTDIR)$(DOCDIR)
+	-rmdir $(DESTDIR)$(FLOWDIR) 2>/dev/null
 
-## Removes the build and the demo output.
+## Builds out/gstreamer1.0-timewarp_<version>_<arch>.deb from a staged make install (DESTDIR, PREFIX=/usr); debug info beside it.
+deb: build extras
+	scripts/install-deps.sh package
+	rm -rf $(CURDIR)/.build/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb/debian/gstreamer1.0-timewarp PREFIX=/usr
+	scripts/make-deb.sh $(CURDIR)/.build/deb $(VERSION) $(DEB_ARCH) $(MULTIARCH) $(DEB)
+
+## Installs the .deb with apt-get in a fresh Debian 12 chroot (debootstrap, cached), runs it there, purges it.
+test-package: deb
+	scripts/test-package.sh $(DEB)
+
+## Removes the build, the demo output and the package.
 clean:
 	rm -rf .build out
 

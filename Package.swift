@@ -12,8 +12,8 @@ let package = Package(
         // binding and the settings).
         .library(name: "GstTimeWarp", targets: ["GstTimeWarp", "TimeWarpMap", "GStreamerBinding"]),
         // libtimewarpflow.so: frame-mode=flow's optical flow over OpenCV, loaded by the plugin when a
-        // stream first needs it (the plugin links no OpenCV); `make install` puts it beside the
-        // plugin as libtimewarpflow.so.0, a name GStreamer's registry does not scan.
+        // stream first needs it (neither the plugin nor the tool links OpenCV); `make install` puts it
+        // in <libdir>/gst-timewarp/ as libtimewarpflow.so.0, a folder GStreamer's registry does not scan.
         .library(name: "timewarpflow", type: .dynamic, targets: ["CWarpFlow"]),
         // The same for applications that link it and hand it to TimeWarpPlugin.useFlowModule.
         .library(name: "TimeWarpFlow", targets: ["CWarpFlow"]),
@@ -93,9 +93,11 @@ let package = Package(
         .executableTarget(
             name: "gst-warp-launch",
             // GstTimeWarp: the plugin, registered statically, and the audio enums' PropertyEnum side.
+            // Not CWarpFlow: the tool loads the flow module (OpenCV) as the plugin does, when needed,
+            // so it runs without OpenCV (scripts/check-plugin.sh checks it links none).
             dependencies: [
                 "TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "GStreamerDiscovery",
-                "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer", "CWarpFlow",
+                "GstTimeWarp", "WarpLaunchKit", "CShims", "CLaunchOptions", "CGStreamer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,8 +6,14 @@
 # time: /usr/bin/time -v, the peak RSS of warp --reverse in make bench.
 # GES (gir1.2-ges-1.0, libges-1.0-dev for the C helper in examples/c, ges1.0-tools) for the GES tests.
 # libopencv-video-dev: OpenCV's optical flow (DIS) for videotimewarp frame-mode=flow.
+# `install-deps.sh package` adds what make deb and make test-package need: dpkg-dev
+# (dpkg-shlibdeps), binutils (strip, objcopy), chrpath (the build's $ORIGIN run path out), lintian,
+# debootstrap.
 set -euo pipefail
-packages=(
+packages=()
+if [ "${1:-}" = package ]; then
+  packages=(dpkg-dev binutils chrpath lintian debootstrap)
+else packages=(
   pkg-config
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libglib2.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps gstreamer1.0-x
@@ -18,6 +24,7 @@ packages=(
   gir1.2-ges-1.0 libges-1.0-dev ges1.0-tools
   libopencv-video-dev
 )
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

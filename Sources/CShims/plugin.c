@@ -2,7 +2,7 @@
 #include "element_private.h"
 
 #define PACKAGE "gst-timewarp"
-#define TIMEWARP_VERSION "0.1.0"
+#include "version.h" /* TIMEWARP_VERSION, from the file VERSION */
 #define TIMEWARP_LICENSE "LGPL" /* LGPL-2.1-or-later: see LICENSE */
 #define TIMEWARP_ORIGIN "https://github.com/gst-timewarp/gst-timewarp"
 #define TIMEWARP_DESCRIPTION "Variable time scaling of video and audio along the timeline"

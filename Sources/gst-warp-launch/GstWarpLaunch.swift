@@ -12,6 +12,12 @@ enum Main {
     /// The subcommands the argument parser handles.
     static let parsedCommands: Set<String> = ["warp", "plot", "check", "demo", "help", "--help", "-h"]
 
+    /// The argument parser's own requests, also for the parser: shell completion scripts (`make
+    /// install` writes them) and the help as JSON (what the man page is generated from).
+    static func isParserRequest(_ word: String) -> Bool {
+        ["--generate-completion-script", "--experimental-dump-help"].contains { word == $0 || word.hasPrefix($0 + "=") }
+    }
+
     /// The subcommands `help` describes, in the order of the usage.
     static let subcommandNames = ["warp", "plot", "run", "check", "demo"]
 
@@ -37,7 +43,7 @@ enum Main {
             printError("error: no help for '\(arguments[1])'\(suggestion) (commands: \(subcommandNames.joined(separator: ", ")))")
             exit(2)
         }
-        guard parsedCommands.contains(first) else {
+        guard parsedCommands.contains(first) || isParserRequest(first) else {
             if let typo = mistypedCommand(first) {
                 printError("error: unknown command '\(first)'; did you mean '\(typo)'? (a pipeline description "
                            + "starts with an element, and there is no element '\(first)')")

@@ -1,6 +1,5 @@
 import CGStreamer
 import CShims
-import CWarpFlow
 import GstTimeWarp
 import GStreamerBinding
 import WarpLaunchKit
@@ -10,8 +9,9 @@ extension Gst {
     /// `let` is initialised exactly once, thread-safely).
     private static let registered: Bool = {
         gst_init(nil, nil)
-        // The tool links the flow module (OpenCV) itself: frame-mode=flow needs no file beside it.
-        TimeWarpPlugin.useFlowModule(warp_flow_module())
+        // frame-mode=flow's module (OpenCV) is loaded as the plugin loads it, when a stream first
+        // needs it (FlowModule): beside the tool in the build tree, from <libdir>/gst-timewarp
+        // installed. The tool links no OpenCV, so it runs where OpenCV is missing or another version.
         return timewarp_register_static() != 0
     }()
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GstTimeWarp
 import TimeWarpAudioCore
 import WarpLaunchKit
 
@@ -325,6 +326,11 @@ struct WarpCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Up front, before any file is read or written: --flow where the flow module or OpenCV is
+        // missing (the tool loads them as the plugin does, and runs without them).
+        if flow, let problem = TimeWarpPlugin.flowModuleProblem() {
+            exitWithError(CLIError("--flow cannot run here: \(problem)"))
+        }
         if isBatch {
             let code = BatchRunner(inputs: paths, outputs: paths.map(batchOutput(for:)), arguments: forwardedArguments(),
                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, quiet: quiet).run()

@@ -184,6 +184,11 @@ GType timewarp_video_meta_api_type (void);
 /** The directory of the file this code was loaded from (the plugin's .so, or the program that
  * links it statically), as an absolute path to g_free; NULL when unknown. */
 gchar *timewarp_code_directory (void);
+/** Debian's multiarch tuple of this build ("x86_64-linux-gnu"), NULL for an unknown machine. */
+const gchar *timewarp_multiarch (void);
+/** The soname version of the OpenCV whose headers this build saw (406 for OpenCV 4.6: Debian's
+ * libopencv-video406), 0 when there were none. */
+int timewarp_opencv_soversion (void);
 
 G_END_DECLS
 

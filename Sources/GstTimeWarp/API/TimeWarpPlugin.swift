@@ -27,10 +27,20 @@ public enum TimeWarpPlugin {
 
     /// Hands `frame-mode=flow` the flow module's functions from a program that links the module
     /// itself (the product `TimeWarpFlow`: `TimeWarpPlugin.useFlowModule(warp_flow_module())`),
-    /// instead of loading `libtimewarpflow.so.0` beside the plugin. False when the table is not
-    /// of this plugin's version.
+    /// instead of loading `libtimewarpflow.so.0` (see `FlowModule` for where it is looked for).
+    /// False when the table is not of this plugin's version.
     @discardableResult
     public static func useFlowModule(_ table: UnsafePointer<WarpFlowModule>?) -> Bool { FlowModule.use(table) }
+
+    /// Nil when `frame-mode=flow` can run (a module was handed over, or loads from a file);
+    /// otherwise what is missing for a person to read, naming the package to install (OpenCV's
+    /// library that the module could not load, or the module itself). Loads the module once.
+    public static func flowModuleProblem() -> String? {
+        switch FlowModule.functions() {
+        case .success: nil
+        case .failure(let missing): missing.advice
+        }
+    }
 
     /// Uses `curve` as the element's time map (it overrides `function`), from the next stream or
     /// segment on. `element` must be a videotimewarp or audiotimewarp.

@@ -35,21 +35,64 @@ struct FlowFunctions: @unchecked Sendable {
 
 /// Why the flow module is not there: the places looked in and what the loader said.
 struct FlowModuleMissing: Error, Sendable {
+    /// What the loader said of each place looked in (those that do not exist are left out, but
+    /// for the first).
+    var reasons: [String] = []
+    /// Whether a module file was found (and failed to load) rather than none at all.
+    var foundModule = false
+
     /// One line for a warning's debug text.
-    let description: String
+    var description: String { reasons.joined(separator: "; ") }
+
+    /// What to install, for a person: OpenCV's library the module could not load, named with
+    /// its Debian package (the loader names the library file: `libopencv_video.so.406` is
+    /// Debian's `libopencv-video406`), or the module itself.
+    var advice: String {
+        for reason in reasons {
+            if let library = Self.missingOpenCVLibrary(in: reason) {
+                return "frame-mode=flow needs OpenCV's \(library.part) library \(library.file) (Debian: \(library.package)), "
+                    + "which the flow module links: install it (\(reason))"
+            }
+        }
+        if foundModule {
+            return "frame-mode=flow's module \(FlowModule.installedName) could not be loaded: \(description)"
+        }
+        let soversion = timewarp_opencv_soversion()
+        let package = soversion > 0 ? "libopencv-video\(soversion)" : "libopencv-video<version>"
+        return "frame-mode=flow needs its module \(FlowModule.installedName), which is not installed (it comes with "
+            + "the package gstreamer1.0-timewarp, or `make install`) and which needs OpenCV's video library (Debian: "
+            + "\(package)); looked in: \(FlowModule.candidates.joined(separator: ", "))"
+    }
+
+    /// The first `libopencv_<part>.so.<version>` a loader message names: its part, the file and
+    /// Debian's package (`libopencv-<part><version>`).
+    static func missingOpenCVLibrary(in text: String) -> (part: String, file: String, package: String)? {
+        guard let start = text.firstRange(of: "libopencv_") else { return nil }
+        let file = String(text[start.lowerBound...].prefix { $0 != ":" && $0 != " " && $0 != ";" })
+        let name = file.dropFirst("libopencv_".count)
+        guard let so = name.firstRange(of: ".so.") else { return nil }
+        let part = String(name[..<so.lowerBound]), version = String(name[so.upperBound...])
+        guard !part.isEmpty, !version.isEmpty, version.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+        return (part, file, "libopencv-\(String(part.map { $0 == "_" ? "-" : $0 }))\(version)")
+    }
 }
 
-/// Where `frame-mode=flow` finds its functions. The plugin links no OpenCV, so it loads (with
-/// every other mode) on machines without it; the flow module is loaded when a stream first
-/// needs the flow, from, in this order:
+/// Where `frame-mode=flow` finds its functions. Neither the plugin nor gst-warp-launch links
+/// OpenCV, so both load (with every other mode) on machines without it; the flow module is loaded
+/// when a stream first needs the flow, from, in this order:
 ///
 /// 1. a table handed over by a program that links the module itself (`TimeWarpPlugin.useFlowModule`:
-///    gst-warp-launch, the tests, applications that register the plugin statically);
+///    the tests, applications that register the plugin statically);
 /// 2. the file named by `GST_TIMEWARP_FLOW_MODULE`;
-/// 3. `libtimewarpflow.so.0` beside the plugin (what `make install` puts there: GStreamer's
-///    registry does not scan a versioned name), then `libtimewarpflow.so` beside it (the build
-///    tree);
-/// 4. `libtimewarpflow.so.0` on the system's library path.
+/// 3. `libtimewarpflow.so.0`, then `libtimewarpflow.so`, beside the code: the plugin's folder
+///    (earlier installs put it there: GStreamer's registry does not scan a versioned name) or the
+///    folder of the program that links the plugin (gst-warp-launch in the build tree);
+/// 4. the private folder `gst-timewarp/` in the library directory (what `make install` and the
+///    package put there), found from the code's folder: `<libdir>/gstreamer-1.0/../gst-timewarp`
+///    (the plugin in a system folder), `<prefix>/bin/../lib/<multiarch>/gst-timewarp` (the tool),
+///    `<prefix>/share/gstreamer-1.0/plugins/../../../lib/<multiarch>/gst-timewarp` (the plugin in
+///    a user's folder);
+/// 5. `libtimewarpflow.so.0` on the system's library path.
 enum FlowModule {
     /// The module's file name as installed, and as the build writes it.
     static let installedName = "libtimewarpflow.so.0", builtName = "libtimewarpflow.so"
@@ -76,6 +119,9 @@ enum FlowModule {
         return true
     }
 
+    /// The module's private folder under the library directory (`<libdir>/gst-timewarp`).
+    static let privateFolder = "gst-timewarp"
+
     /// The files tried, in order (a bare name goes through the system's library path).
     static var candidates: [String] {
         var paths: [String] = []
@@ -83,20 +129,45 @@ enum FlowModule {
         if let directory = timewarp_code_directory() {
             let dir = String(cString: directory)
             g_free(directory)
-            paths += [dir + "/" + installedName, dir + "/" + builtName]
+            paths += [dir + "/" + installedName, dir + "/" + builtName,
+                      normalized(dir + "/../" + privateFolder + "/" + installedName)]
+            if let tuple = timewarp_multiarch() {
+                let lib = "lib/" + String(cString: tuple) + "/" + privateFolder + "/" + installedName
+                paths += [normalized(dir + "/../" + lib), normalized(dir + "/../../../" + lib)]
+            }
         }
         paths.append(installedName)
-        return paths
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
+    }
+
+    /// `path` with its `.` and `..` components resolved by name (for messages; the folders
+    /// above are real directories either way).
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     /// Opens the first candidate that loads and has the entry point of this ABI.
     private static func load() -> Result<FlowFunctions, FlowModuleMissing> {
-        var tried: [String] = []
+        var tried: [String] = [], foundModule = false
         for path in candidates {
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
                 let reason = dlerror().map { String(cString: $0) } ?? "cannot be opened"
                 // A file that is not there is not worth naming unless it was asked for by name.
-                if path.hasPrefix("/") && access(path, F_OK) != 0 && !tried.isEmpty { continue }
+                let exists = !path.hasPrefix("/") || access(path, F_OK) == 0
+                if !exists && !tried.isEmpty { continue }
+                if path.hasPrefix("/") && exists {
+                    foundModule = true
+                    // A library the module needs is named alone: say which module needs it.
+                    tried.append(reason.hasPrefix(path) ? reason : "\(path): \(reason)")
+                    continue
+                }
                 tried.append(reason)
                 continue
             }
@@ -104,11 +175,12 @@ enum FlowModule {
             guard let symbol = dlsym(handle, WARP_FLOW_MODULE_ENTRY),
                   let functions = FlowFunctions(unsafeBitCast(symbol, to: Entry.self)()) else {
                 tried.append("\(path): not a flow module of this plugin's version")
+                foundModule = true
                 dlclose(handle)
                 continue
             }
             return .success(functions)
         }
-        return .failure(FlowModuleMissing(description: tried.joined(separator: "; ")))
+        return .failure(FlowModuleMissing(reasons: tried, foundModule: foundModule))
     }
 }
