@@ -18,7 +18,7 @@ PLUGINDIR ?= $(PREFIX)/lib/$(shell gcc -print-multiarch 2>/dev/null || echo x86_
 endif
 export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PATH))
 
-.PHONY: help deps build test demo bench quality pitch-quality flow-quality install uninstall clean
+.PHONY: help deps build test test-debian13 demo bench quality pitch-quality flow-quality install uninstall clean
 
 ## Lists the targets.
 help:
@@ -43,6 +43,10 @@ test: build
 	/usr/bin/python3 -m unittest discover -s Tests/python -p 'test_*.py' -v
 	$(LAUNCH) check pipelines/*.pipeline
 	scripts/test-examples.sh
+
+## Builds HEAD from source in a Debian 13 chroot (GStreamer 1.26; kept in /var/cache/gst-timewarp-trixie) and runs make test there.
+test-debian13:
+	scripts/test-debian13.sh
 
 ## Warps a generated clip with the double-smoothstep curve: out/demo-warped.mp4 and its plot.
 demo: build
