@@ -13,7 +13,11 @@
 #    INT, TERM and HUP; the namespace takes whatever is left with it, even after a kill -9.
 # Usage: scripts/test-debian13.sh [COMMAND...]   (default: make test; e.g. `bash` for a shell there)
 # Environment: TIMEWARP_TRIXIE_CACHE, DEBIAN_MIRROR (default http://deb.debian.org/debian),
-#   KEEP_BUILD=1 keeps the chroot's previous .build (faster reruns while working on a fix).
+#   KEEP_BUILD=1 keeps the chroot's previous .build (faster reruns while working on a fix),
+#   SOURCE=worktree takes the work tree's files as they are (tracked and new, not ignored) instead
+#   of HEAD.
+# (The body is one block, read whole before it runs: editing this file during a run is safe.)
+{
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cache=${TIMEWARP_TRIXIE_CACHE:-/var/cache/gst-timewarp-trixie}
@@ -23,7 +27,7 @@ root=$cache/rootfs
 src=/work/gst-timewarp
 
 if [ "$(id -u)" -ne 0 ]; then
-  exec sudo --preserve-env=TIMEWARP_TRIXIE_CACHE,DEBIAN_MIRROR,KEEP_BUILD,SWIFT_DIR,CI "$0" "$@"
+  exec sudo --preserve-env=TIMEWARP_TRIXIE_CACHE,DEBIAN_MIRROR,KEEP_BUILD,SOURCE,SWIFT_DIR,CI "$0" "$@"
 fi
 if [ -z "${TIMEWARP_IN_NAMESPACE:-}" ]; then
   for tool in debootstrap unshare chroot git flock; do
@@ -124,18 +128,24 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "${toolchain[*]}" ]; then
 fi
 
 # 4. The source: HEAD, unpacked anew.
-phase "source: git archive $(git -C "$repo" rev-parse --short HEAD) into $root$src"
+phase "source: ${SOURCE:-HEAD} ($(git -C "$repo" rev-parse --short HEAD)) into $root$src"
 build_keep=""
 if [ "${KEEP_BUILD:-}" = 1 ] && [ -d "$root$src/.build" ]; then
   build_keep="$root/work/.build-kept"; rm -rf "$build_keep"; mv "$root$src/.build" "$build_keep"
 fi
 rm -rf "$root$src"; mkdir -p "$root$src"
-git -C "$repo" archive --format=tar HEAD | tar -x -C "$root$src"
+if [ "${SOURCE:-HEAD}" = worktree ]; then
+  (cd "$repo" && git ls-files -z --cached --others --exclude-standard \
+     | tar -c --null --ignore-failed-read -T - -f - 2>/dev/null) | tar -x -C "$root$src"
+else
+  git -C "$repo" archive --format=tar HEAD | tar -x -C "$root$src"
+fi
 [ -z "$build_keep" ] || mv "$build_keep" "$root$src/.build"
 
 phase "packages of scripts/install-deps.sh (Debian 13 names)"
-in_chroot bash -c "cd $src && scripts/install-deps.sh"
-in_chroot bash -c 'echo "GStreamer $(gst-launch-1.0 --version | sed -n "s/.*version //p" | head -1), OpenCV $(pkg-config --modversion opencv4), $(swift --version 2>&1 | head -1)"'
+in_chroot bash -c "cd $src && scripts/install-deps.sh" > "$cache/install-deps.log" 2>&1 \
+  || { tail -40 "$cache/install-deps.log"; exit 1; }
+in_chroot bash -c 'echo "GStreamer $(gst-launch-1.0 --version | sed -n "s/.*version //p" | head -1), OpenCV $(dpkg-query -W -f="\${Version}" libopencv-video-dev), $(swift --version 2>&1 | head -1)"'
 
 # 5. The suite (or the command given).
 if [ $# -eq 0 ]; then set -- make test; fi
@@ -144,3 +154,4 @@ status=0
 in_chroot bash -c 'cd "$0" && exec "$@"' "$src" "$@" || status=$?
 phase "done: exit $status"
 exit $status
+}
