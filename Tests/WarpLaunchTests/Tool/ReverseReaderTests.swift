@@ -267,7 +267,7 @@ final class ReverseReaderTests: XCTestCase {
     func testARotatedInputComesOutUpright() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=30:duration=1", "-c:v", "libx264", "plain.mp4"], in: dir)
-        try ffmpeg(["-i", "plain.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=90", "in.mp4"], in: dir)
+        try MediaProbe.rotatedCopy("plain.mp4", to: "in.mp4", in: dir)
         let r = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--reverse", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
         // As the forward warp does (OrientationTests): the pixels turned, 64 wide and 96 high.
