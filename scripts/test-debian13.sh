@@ -44,8 +44,16 @@ started=$SECONDS
 phase() { printf '== test-debian13 [%4ds] %s\n' $((SECONDS - started)) "$*"; }
 
 mounted=()
+child=""
 cleanup() {
   local status=$? i
+  # The command in the chroot (its own session: the whole tree) ends before the unmounts.
+  if [ -n "$child" ] && kill -0 "$child" 2>/dev/null; then
+    kill -TERM -- "-$child" 2>/dev/null || true
+    for i in $(seq 50); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$child" 2>/dev/null || true
+    wait "$child" 2>/dev/null || true
+  fi
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
     umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" 2>/dev/null || true
   done
@@ -151,7 +159,19 @@ in_chroot bash -c 'echo "GStreamer $(gst-launch-1.0 --version | sed -n "s/.*vers
 if [ $# -eq 0 ]; then set -- make test; fi
 phase "run in the chroot: $*"
 status=0
-in_chroot bash -c 'cd "$0" && exec "$@"' "$src" "$@" || status=$?
+if [ -t 0 ]; then
+  # At a terminal (a shell there, say): in the foreground, where Ctrl-C reaches it.
+  in_chroot bash -c 'cd "$0" && exec "$@"' "$src" "$@" || status=$?
+else
+  # In the background and in a session of its own, so that a signal reaches the trap at once
+  # (bash runs traps only between commands, and `wait` is one) and the trap ends the whole tree.
+  setsid -w env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" ${CI:+CI=$CI} DEBIAN_FRONTEND=noninteractive \
+    PATH="$swift_dir/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+    chroot "$root" bash -c 'cd "$0" && exec "$@"' "$src" "$@" &
+  child=$!
+  wait "$child" || status=$?
+  child=""
+fi
 phase "done: exit $status"
 exit $status
 }
