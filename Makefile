@@ -35,7 +35,7 @@ DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB = $(DEB_DIR)/gstreamer1.0-timewarp_$(VERSION)_$(DEB_ARCH).deb
 export GST_PLUGIN_PATH := $(PLUGIN_DIR)$(if $(GST_PLUGIN_PATH),:$(GST_PLUGIN_PATH))
 
-.PHONY: help deps build test demo bench quality pitch-quality flow-quality install uninstall clean extras deb test-package version-header
+.PHONY: help deps build test test-debian13 demo bench quality pitch-quality flow-quality install uninstall clean extras deb test-package version-header
 
 ## Lists the targets.
 help:
@@ -66,6 +66,10 @@ test: build
 	/usr/bin/python3 -m unittest discover -s Tests/python -p 'test_*.py' -v
 	$(LAUNCH) check pipelines/*.pipeline
 	scripts/test-examples.sh
+
+## Builds HEAD from source in a Debian 13 chroot (GStreamer 1.26; kept in /var/cache/gst-timewarp-trixie) and runs make test there.
+test-debian13:
+	scripts/test-debian13.sh
 
 ## Warps a generated clip with the double-smoothstep curve: out/demo-warped.mp4 and its plot.
 demo: build

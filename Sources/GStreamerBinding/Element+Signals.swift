@@ -38,6 +38,33 @@ extension Element {
         connect("autoplug-continue", unsafeBitCast(callback, to: GCallback.self), retaining: MediaTypeSet(mediaTypes))
     }
 
+    /// For a bin that plugs decoders (`uridecodebin`, `decodebin`): on GStreamer 1.26 and later,
+    /// each FFmpeg video decoder (`avdec_*`) plugged anywhere inside decodes with slice threads
+    /// (`thread-type=slice`) instead of frame threads. gst-libav 1.26 with FFmpeg 7 loses frames
+    /// of a damaged stream under frame threads ("Couldn't get codec frame", `get_buffer()
+    /// failed`), a different number on each run; slice threads decode every frame as 1.22
+    /// does, the same on each run. Most streams have one slice per picture, so their decode is
+    /// then one thread: the encoder that follows it is the slower stage.
+    public func avoidFrameThreadLossesInFFmpegDecoders() {
+        var major: guint = 0, minor: guint = 0, micro: guint = 0, nano: guint = 0
+        gst_version(&major, &minor, &micro, &nano)
+        guard major > 1 || minor >= 26 else { return }
+        let callback: @convention(c) (UnsafeMutablePointer<GstBin>?, UnsafeMutablePointer<GstBin>?,
+                                      UnsafeMutablePointer<GstElement>?, gpointer?) -> Void = { _, _, element, _ in
+            guard let element, let factory = gst_element_get_factory(element),
+                  let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self))
+            else { return }
+            defer { g_free(name) }
+            guard String(cString: name).hasPrefix("avdec_") else { return }
+            let object = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self)
+            let klass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(to: GObjectClass.self)
+            guard g_object_class_find_property(klass, "thread-type") != nil else { return }
+            gst_util_set_object_arg(object, "thread-type", "slice")
+        }
+        g_signal_connect_data(object, "deep-element-added", unsafeBitCast(callback, to: GCallback.self), nil, nil,
+                              GConnectFlags(rawValue: 0))
+    }
+
     /// Connects `callback` to `signal` with `payload` as its user data, held as long as the
     /// connection (released when the element goes).
     private func connect(_ signal: String, _ callback: GCallback, retaining payload: AnyObject) {

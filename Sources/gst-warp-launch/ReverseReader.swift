@@ -253,6 +253,8 @@ final class ReverseReader: @unchecked Sendable {
             throw CLIError("internal pipeline error: no source, decoder or sink to read the input in chunks")
         }
         src.set("uri", uri)
+        // As the forward warp: every frame of a damaged chunk (GStreamer 1.26's FFmpeg decoders).
+        if video { dec.avoidFrameThreadLossesInFFmpegDecoders() }
         if let tags, let pad = sink.staticPad("sink") { tags.attach(to: pad) }
         let picker = video ? BranchLinker(video: decSink, audio: [:], videoIndex: index)
             : BranchLinker(video: nil, audio: [index: decSink], videoIndex: Int.max)

@@ -45,6 +45,8 @@ final class WarpGraph {
             throw CLIError("internal pipeline error: no src, mux or sink")
         }
         src?.set("uri", container.isAudioOnly ? audioURI ?? uri : uri)
+        // Every frame of a damaged input, the same on each run (GStreamer 1.26's FFmpeg decoders).
+        src?.avoidFrameThreadLossesInFFmpegDecoders()
         // An audio-only output: the video is not decoded (left as it is, unlinked). The audio
         // of a reversed output comes from its own PCM file (`audioURI`).
         if container.isAudioOnly { src?.set("caps", "audio/x-raw") }

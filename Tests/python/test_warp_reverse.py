@@ -62,7 +62,9 @@ def decode(path, audio=True):
                 store.append(round(sum(info.data[:64]) / 64 / 4))
                 b.unmap(info)
             else:
-                info = sample.get_caps().get_structure(0)
+                # caps[0], not get_structure(0): from GStreamer 1.26 on, the Python binding's
+                # get_structure returns a context-manager wrapper without get_value.
+                info = sample.get_caps()[0]
                 store.append(b.get_size() / 4 / info.get_value("channels") / info.get_value("rate"))
             return Gst.FlowReturn.OK
         sink.connect("new-sample", on_sample)

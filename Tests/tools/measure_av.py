@@ -41,7 +41,9 @@ def stream_times(path):
             buf, seg = sample.get_buffer(), sample.get_segment()
             start = seg.to_stream_time(Gst.Format.TIME, buf.pts)
             if name == "a":
-                rate = sample.get_caps().get_structure(0).get_value("rate")
+                # caps[0]: the structure on GStreamer 1.22 and 1.26 alike (1.26's get_structure
+                # returns a context-manager wrapper without get_value).
+                rate = sample.get_caps()[0].get_value("rate")
                 if first is None:
                     first = start
                 data += buf.extract_dup(0, buf.get_size())

@@ -131,9 +131,15 @@ final class EncodingFidelityTests: XCTestCase {
     /// that are still in that colour space; an 8-bit input stays 8-bit.
     func testTenBitAndVP9AreKept() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
-        let colour = ["-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc"]
+        // The tags on the frames (setparams) and on the encoder: FFmpeg 7 (Debian 13) takes an
+        // encoder's colour from the frames and ignores -color_primaries and -color_trc for
+        // them, FFmpeg 5.1 (Debian 12) takes the options.
+        let colour = ["-vf", "setparams=color_primaries=bt2020:color_trc=smpte2084:colorspace=bt2020nc",
+                      "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc"]
         try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x96:rate=25:duration=0.4", "-pix_fmt", "yuv420p10le"] + colour
                     + ["-c:v", "libx264", "-preset", "ultrafast", "-profile:v", "high10", "h10.mkv"], in: dir)
+        let tagged = try probe("h10.mkv", "v:0", "color_primaries,color_transfer", in: dir)
+        XCTAssertEqual(tagged, ["color_primaries": "bt2020", "color_transfer": "smpte2084"], "the input carries the tags")
         try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x96:rate=25:duration=0.4", "-pix_fmt", "yuv420p10le", "-c:v",
                     "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-profile:v", "2", "vp9.webm"], in: dir)
         try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x96:rate=25:duration=0.4", "-pix_fmt", "yuv420p",

@@ -17,6 +17,33 @@ enum MediaProbe {
         guard r.status == 0 else { throw XCTSkip("cannot make the test clip: \(r.summary)") }
     }
 
+    /// Copies `input` to `output` (stream copy) with a display matrix that shows it turned a
+    /// quarter, as phones write it: ffprobe then reads a rotation of 90 and GStreamer an
+    /// image-orientation of rotate-270. The installed ffmpeg decides how: FFmpeg 7 (Debian 13)
+    /// no longer turns `-metadata:s:v:0 rotate=90` into a display matrix and takes the input
+    /// option `-display_rotation` instead, which FFmpeg 5.1 (Debian 12) does not have. Both
+    /// write the same matrix; ffprobe checks that the copy has it.
+    static func rotatedCopy(_ input: String, to output: String, in directory: URL) throws {
+        let ffmpeg = "/usr/bin/ffmpeg", ffprobe = "/usr/bin/ffprobe"
+        for tool in [ffmpeg, ffprobe] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is not installed (scripts/install-deps.sh installs ffmpeg)")
+        }
+        var r = try ToolProcess.run(program: ffmpeg, ["-v", "error", "-y", "-display_rotation:v:0", "90", "-i", input,
+                                                      "-c", "copy", output], in: directory)
+        if r.status != 0 {
+            r = try ToolProcess.run(program: ffmpeg, ["-v", "error", "-y", "-i", input, "-c", "copy",
+                                                      "-metadata:s:v:0", "rotate=90", output], in: directory)
+        }
+        XCTAssertEqual(r.status, 0, r.summary)
+        let probe = try ToolProcess.run(program: ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                           "stream_side_data=rotation", "-of", "csv=p=0", output], in: directory)
+        let rotation = probe.stdout.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.first
+        guard let rotation, abs(rotation) == 90 else {
+            struct NotRotated: Error, CustomStringConvertible { let description: String }
+            throw NotRotated(description: "ffmpeg wrote \(output) without a quarter-turn display matrix: \(probe.summary)")
+        }
+    }
+
     /// The duration gst-discoverer-1.0 reads from a file, in seconds (`Duration: 0:00:01.000000000`).
     static func duration(_ name: String, in directory: URL) throws -> Double? {
         let r = try ToolProcess.run(program: "gst-discoverer-1.0", [name], in: directory)

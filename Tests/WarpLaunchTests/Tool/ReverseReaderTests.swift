@@ -109,7 +109,12 @@ final class ReverseReaderTests: XCTestCase {
                        "-c:v", "libx264", "-qp", "0", "-g", "36", "-keyint_min", "36", "-sc_threshold", "0",
                        "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k"]
         try ffmpeg(sources + ["-output_ts_offset", "10", "in.ts"], in: dir)
-        try ffmpeg(sources + ["in.mkv"], in: dir)
+        // The Matroska control holds the same pictures with the audio in FLAC: from FFmpeg 7
+        // (Debian 13) on, ffmpeg writes AAC's encoder delay into Matroska as CodecDelay, which
+        // ffprobe applies (the audio starts at -21 ms) and GStreamer's matroskademux does not
+        // (it starts at 0 and lasts 21 ms past the video), so an AAC control would differ with
+        // the ffmpeg that made it, not with the container. FLAC has no encoder delay.
+        try ffmpeg(sources + ["-c:a", "flac", "in.mkv"], in: dir)
         XCTAssertEqual(try probe("format=start_time", "in.ts", in: dir).first.flatMap { Double($0) }.map { $0 >= 10 }, true,
                        "the TS starts at 10 s or later")
         for name in ["in.ts", "in.mkv"] {
@@ -267,7 +272,7 @@ final class ReverseReaderTests: XCTestCase {
     func testARotatedInputComesOutUpright() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=30:duration=1", "-c:v", "libx264", "plain.mp4"], in: dir)
-        try ffmpeg(["-i", "plain.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=90", "in.mp4"], in: dir)
+        try MediaProbe.rotatedCopy("plain.mp4", to: "in.mp4", in: dir)
         let r = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--reverse", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
         // As the forward warp does (OrientationTests): the pixels turned, 64 wide and 96 high.
