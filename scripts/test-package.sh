@@ -7,6 +7,7 @@
 #   gst-inspect-1.0 videotimewarp                      (the plugin, its version)
 #   gst-launch-1.0 ... videotimewarp factor=2 ...      (30 frames in, 60 out)
 #   gst-warp-launch warp clip.mkv slow.mkv --speed 0.5 (a 2 s clip made there; 4 s written)
+#   gst-warp-launch warp clip.mkv ... --boomerang      (a remap from the package: 4 s written)
 #   gst-warp-launch warp ... --flow                    (the flow module with OpenCV, from Recommends)
 #   apt-get purge libopencv-video406; --flow refused   (naming the package), plain warp still runs
 #   man gst-warp-launch
@@ -120,6 +121,13 @@ echo "warped at --speed 0.5: $n frames, video ends at $end s"
 # more frame may close the video.)
 case "$n" in 120|121) ;; *) fail "--speed 0.5 of 60 frames wrote $n frames, not 120";; esac
 awk -v e="$end" 'BEGIN { exit !(e > 3.99 && e < 4.05) }' || fail "--speed 0.5 of 2 s wrote $end s, not 4 s"
+# A remap from the installed package: the 2 s clip forwards then backwards is 4 s (p(τ) = τ, then
+# 2D - τ), frames up then down.
+inside "gst-warp-launch warp /tmp/clip.mkv /tmp/boomerang.mkv --boomerang"
+read -r n end < <(video_end /tmp/boomerang.mkv)
+echo "warped with --boomerang: $n frames, video ends at $end s"
+case "$n" in 120|121|122) ;; *) fail "--boomerang of 60 frames wrote $n frames, not 120";; esac
+awk -v e="$end" 'BEGIN { exit !(e > 3.99 && e < 4.08) }' || fail "--boomerang of 2 s wrote $end s, not 4 s"
 inside "ldd /usr/bin/gst-warp-launch" | grep -i opencv && fail "gst-warp-launch links OpenCV"
 
 phase "--flow with OpenCV (installed as recommended), then without"

@@ -51,12 +51,14 @@ def write_grey_ramp(path):
     assert msg is not None and msg.type == Gst.MessageType.EOS
 
 
-@unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
-class GESTimeEffectTests(unittest.TestCase):
+class GESClipFixture(unittest.TestCase):
+    """A timeline over the grey-ramp clip (made once per class) with one effect made a time
+    effect: the set-up the GES tests share."""
+
     @classmethod
     def setUpClass(cls):
-        Gst = ref.gst()
         from gi.repository import GES
+        ref.gst()
         GES.init()
         cls.tmp = tempfile.mkdtemp()
         cls.clip = os.path.join(cls.tmp, "ramp.mp4")
@@ -66,7 +68,9 @@ class GESTimeEffectTests(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp, ignore_errors=True)
 
-    def timeline(self):
+    def timeline_with(self, description):
+        """A timeline holding the clip (video) with the effect `description`, made a time effect
+        by examples/python/ges_timewarp.py; (timeline, clip, source duration)."""
         import ges_timewarp
         Gst = ref.gst()
         from gi.repository import GES
@@ -74,12 +78,18 @@ class GESTimeEffectTests(unittest.TestCase):
         layer = timeline.append_layer()
         asset = GES.UriClipAsset.request_sync(Gst.filename_to_uri(self.clip))
         clip = layer.add_asset(asset, 0, 0, asset.get_duration(), GES.TrackType.VIDEO)
-        effect = GES.Effect.new("videotimewarp function=triangle factor=2")
+        effect = GES.Effect.new(description)
         self.assertFalse(effect.is_time_effect())
         ges_timewarp.make_time_effect(effect)
         self.assertTrue(effect.is_time_effect())
         self.assertTrue(clip.add(effect))
         return timeline, clip, asset.get_duration()
+
+
+@unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
+class GESTimeEffectTests(GESClipFixture):
+    def timeline(self):
+        return self.timeline_with("videotimewarp function=triangle factor=2")
 
     def test_duration_limit_and_stretch(self):
         S = ref.gst().SECOND

@@ -6,9 +6,7 @@ and back: the clip may be stretched to 4.8 s, and renders to 4.8 s. A preview se
 shows p(3.6) = 4.8 - 3.6 = 1.2 s: frame 30 at 25 fps (grey level 4 * 30).
 """
 import os
-import shutil
 import sys
-import tempfile
 import unittest
 
 import timewarp_ref as ref
@@ -16,37 +14,14 @@ import timewarp_ref as ref
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "examples", "python"))
 
-from test_ges import STEP, write_grey_ramp  # noqa: E402  (60 frames at 25 fps, frame n grey STEP * n)
+from test_ges import STEP, GESClipFixture  # noqa: E402  (60 frames at 25 fps, frame n grey STEP * n)
 REMAP = "0s:0s, 2.4s:2.4s, 4.8s:0s"
 
 
 @unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
-class GESRemapTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        Gst = ref.gst()
-        from gi.repository import GES
-        GES.init()
-        cls.tmp = tempfile.mkdtemp()
-        cls.clip = os.path.join(cls.tmp, "ramp.mp4")
-        write_grey_ramp(cls.clip)
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.tmp, ignore_errors=True)
-
+class GESRemapTests(GESClipFixture):
     def timeline(self):
-        import ges_timewarp
-        Gst = ref.gst()
-        from gi.repository import GES
-        timeline = GES.Timeline.new_audio_video()
-        layer = timeline.append_layer()
-        asset = GES.UriClipAsset.request_sync(Gst.filename_to_uri(self.clip))
-        clip = layer.add_asset(asset, 0, 0, asset.get_duration(), GES.TrackType.VIDEO)
-        effect = GES.Effect.new('videotimewarp function=remap remap="%s"' % REMAP)
-        ges_timewarp.make_time_effect(effect)
-        self.assertTrue(effect.is_time_effect())
-        self.assertTrue(clip.add(effect))
+        timeline, clip, _ = self.timeline_with('videotimewarp function=remap remap="%s"' % REMAP)
         return timeline, clip
 
     def test_duration_limit_is_the_last_key(self):

@@ -5,37 +5,24 @@ import XCTest
 /// encodes their index (16 + 2·index) and a rising chirp; expected values worked out by hand from
 /// the curve p(τ).
 final class RemapToolTests: XCTestCase {
-    static let ffmpeg = "/usr/bin/ffmpeg"
 
-    private func ffmpeg(_ arguments: [String], in dir: URL) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else {
-            throw XCTSkip("ffmpeg is not installed (scripts/install-deps.sh installs it)")
-        }
-        let r = try ToolProcess.run(program: Self.ffmpeg, ["-v", "error", "-y"] + arguments, in: dir)
-        guard r.status == 0 else { throw XCTSkip("ffmpeg cannot make the test input: \(r.summary)") }
-    }
 
     /// 2 s of 64x48 lossless H.264 at 30 fps (grey 16 + 2·index) and a chirp rising from 300 Hz
     /// (instantaneous frequency 300 + 600·t) as float PCM at 32 kHz, in Matroska.
     private func makeInput(_ name: String, in dir: URL) throws {
-        try ffmpeg(["-f", "lavfi", "-i", "color=black:size=64x48:rate=30:duration=2,geq=lum='16+2*N':cb=128:cr=128",
+        try FFmpegInput.run(["-f", "lavfi", "-i", "color=black:size=64x48:rate=30:duration=2,geq=lum='16+2*N':cb=128:cr=128",
                     "-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*(300+300*t)*t)':s=32000:d=2",
                     "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", "-c:a", "pcm_f32le", name], in: dir)
     }
 
     /// The frame indices of `name` read from their mean luma.
     private func indices(_ name: String, in dir: URL) throws -> [Int] {
-        try ffmpeg(["-i", name, "-vf", "signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=luma.txt",
-                    "-f", "null", "-"], in: dir)
-        let text = try String(contentsOf: dir.appendingPathComponent("luma.txt"), encoding: .utf8)
-        return text.split(separator: "\n").compactMap { line in
-            line.hasPrefix("lavfi.signalstats.YAVG=") ? Double(line.split(separator: "=")[1]) : nil
-        }.map { Int((($0 - 16) / 2).rounded()) }
+        try FFmpegInput.lumaPerFrame(name, in: dir).map { Int((($0 - 16) / 2).rounded()) }
     }
 
     /// The audio of `name`, mono float at 32 kHz.
     private func samples(_ name: String, in dir: URL) throws -> [Float] {
-        try ffmpeg(["-i", name, "-map", "0:a:0", "-f", "f32le", "-ac", "1", "-ar", "32000", "pcm.raw"], in: dir)
+        try FFmpegInput.run(["-i", name, "-map", "0:a:0", "-f", "f32le", "-ac", "1", "-ar", "32000", "pcm.raw"], in: dir)
         let data = try Data(contentsOf: dir.appendingPathComponent("pcm.raw"))
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }

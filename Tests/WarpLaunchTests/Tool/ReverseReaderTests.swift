@@ -7,23 +7,15 @@ import XCTest
 /// in a nameless temporary file. Inputs are made by ffmpeg: frames whose grey level encodes their
 /// index, and float PCM audio (lossless end to end, so it can be compared sample by sample).
 final class ReverseReaderTests: XCTestCase {
-    static let ffmpeg = "/usr/bin/ffmpeg"
     /// Frames: 90 at 30 fps, keyframes every 36 (1.2 s: three chunks), grey level 16 + 2·index.
     static let frames = 90
 
-    private func ffmpeg(_ arguments: [String], in dir: URL) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else {
-            throw XCTSkip("ffmpeg is not installed (scripts/install-deps.sh installs it)")
-        }
-        let r = try ToolProcess.run(program: Self.ffmpeg, ["-v", "error", "-y"] + arguments, in: dir)
-        guard r.status == 0 else { throw XCTSkip("ffmpeg cannot make the test input: \(r.summary)") }
-    }
 
     /// 3 s of 64x48 H.264 (lossless, B-frames as x264 makes them) and two float PCM tracks at
     /// 32 kHz (a rising chirp and a falling one), in Matroska. At 32 kHz Matroska's millisecond
     /// timestamps are exact for its 1024-sample blocks.
     private func makeInput(_ name: String, in dir: URL, seconds: Int = 3, keyframeEvery: Int = 36) throws {
-        try ffmpeg(["-f", "lavfi", "-i", "color=black:size=64x48:rate=30:duration=\(seconds),geq=lum='16+2*N':cb=128:cr=128",
+        try FFmpegInput.run(["-f", "lavfi", "-i", "color=black:size=64x48:rate=30:duration=\(seconds),geq=lum='16+2*N':cb=128:cr=128",
                     "-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*(200+300*t)*t)':s=32000:d=\(seconds)",
                     "-f", "lavfi", "-i", "aevalsrc='0.4*sin(2*PI*(900-100*t)*t)':s=32000:d=\(seconds)",
                     "-map", "0", "-map", "1", "-map", "2",
@@ -40,19 +32,10 @@ final class ReverseReaderTests: XCTestCase {
         return r.stdout.split(separator: "\n").map(String.init)
     }
 
-    /// The mean luma of each frame of `name`'s video, as ffmpeg decodes it.
-    private func lumaPerFrame(_ name: String, in dir: URL) throws -> [Double] {
-        try ffmpeg(["-i", name, "-vf", "signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=luma.txt",
-                    "-f", "null", "-"], in: dir)
-        let text = try String(contentsOf: dir.appendingPathComponent("luma.txt"), encoding: .utf8)
-        return text.split(separator: "\n").compactMap { line in
-            line.hasPrefix("lavfi.signalstats.YAVG=") ? Double(line.split(separator: "=")[1]) : nil
-        }
-    }
 
     /// Audio track `track` of `name` as ffmpeg decodes it, float samples.
     private func samples(_ name: String, track: Int, in dir: URL) throws -> [Float] {
-        try ffmpeg(["-i", name, "-map", "0:a:\(track)", "-f", "f32le", "-ac", "1", "pcm-\(track).raw"], in: dir)
+        try FFmpegInput.run(["-i", name, "-map", "0:a:\(track)", "-f", "f32le", "-ac", "1", "pcm-\(track).raw"], in: dir)
         let data = try Data(contentsOf: dir.appendingPathComponent("pcm-\(track).raw"))
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
@@ -83,7 +66,7 @@ final class ReverseReaderTests: XCTestCase {
 
         // Frame by frame: grey level 16 + 2·i gives the index back (x264 at crf 20 keeps a flat
         // grey within a level or two).
-        let indices = try lumaPerFrame("out.mkv", in: dir).map { Int((($0 - 16) / 2).rounded()) }
+        let indices = try FFmpegInput.lumaPerFrame("out.mkv", in: dir).map { Int((($0 - 16) / 2).rounded()) }
         XCTAssertEqual(indices, Array((0..<Self.frames).reversed()), "first = last input frame, each once")
 
         // Every audio track, sample for sample, against ffmpeg's forward decode of the input.
@@ -108,13 +91,13 @@ final class ReverseReaderTests: XCTestCase {
                        "-f", "lavfi", "-i", "aevalsrc='0.5*sin(2*PI*(200+300*t)*t)':s=48000:d=3",
                        "-c:v", "libx264", "-qp", "0", "-g", "36", "-keyint_min", "36", "-sc_threshold", "0",
                        "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k"]
-        try ffmpeg(sources + ["-output_ts_offset", "10", "in.ts"], in: dir)
+        try FFmpegInput.run(sources + ["-output_ts_offset", "10", "in.ts"], in: dir)
         // The Matroska control holds the same pictures with the audio in FLAC: from FFmpeg 7
         // (Debian 13) on, ffmpeg writes AAC's encoder delay into Matroska as CodecDelay, which
         // ffprobe applies (the audio starts at -21 ms) and GStreamer's matroskademux does not
         // (it starts at 0 and lasts 21 ms past the video), so an AAC control would differ with
         // the ffmpeg that made it, not with the container. FLAC has no encoder delay.
-        try ffmpeg(sources + ["-c:a", "flac", "in.mkv"], in: dir)
+        try FFmpegInput.run(sources + ["-c:a", "flac", "in.mkv"], in: dir)
         XCTAssertEqual(try probe("format=start_time", "in.ts", in: dir).first.flatMap { Double($0) }.map { $0 >= 10 }, true,
                        "the TS starts at 10 s or later")
         for name in ["in.ts", "in.mkv"] {
@@ -126,7 +109,7 @@ final class ReverseReaderTests: XCTestCase {
             XCTAssertFalse(r.stderr.contains("dropped:"), r.stderr)
             XCTAssertEqual(ToolProcess.contents(of: dir).filter { $0.hasPrefix(".") }, [],
                            "no temporary file left (the remuxed copy, the store)")
-            let indices = try lumaPerFrame(out, in: dir).map { Int((($0 - 16) / 2).rounded()) }
+            let indices = try FFmpegInput.lumaPerFrame(out, in: dir).map { Int((($0 - 16) / 2).rounded()) }
             XCTAssertEqual(indices, Array((0..<90).reversed()), "\(name): first = last input frame, each once")
             // The audio, decoded by ffmpeg, lasts as long as the 90 frames (3 s) within two AAC frames.
             let audio = try samples(out, track: 0, in: dir)
@@ -158,7 +141,7 @@ final class ReverseReaderTests: XCTestCase {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try "1\n00:00:00,500 --> 00:00:01,000\none\n\n2\n00:00:01,500 --> 00:00:02,500\ntwo\n\n"
             .write(to: dir.appendingPathComponent("in.srt"), atomically: true, encoding: .utf8)
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=3", "-i", "in.srt", "-map", "0", "-map", "1",
+        try FFmpegInput.run(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=3", "-i", "in.srt", "-map", "0", "-map", "1",
                     "-c:v", "libx264", "-g", "36", "-c:s", "srt", "-metadata:s:s:0", "language=ger", "in.mkv"], in: dir)
         let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
@@ -175,7 +158,7 @@ final class ReverseReaderTests: XCTestCase {
             XCTAssertEqual(cue.count, 2)
             for (got, value) in zip(cue, want) { XCTAssertEqual(got, value, accuracy: 0.0015, "\(cues) vs \(expected)") }
         }
-        try ffmpeg(["-i", "out.mkv", "-map", "0:s", "out.srt"], in: dir)
+        try FFmpegInput.run(["-i", "out.mkv", "-map", "0:s", "out.srt"], in: dir)
         let text = try String(contentsOf: dir.appendingPathComponent("out.srt"), encoding: .utf8)
         XCTAssertEqual(text.split(separator: "\n").filter { $0 == "one" || $0 == "two" }, ["two", "one"])
         // Into MP4 as timed text, the same cues (the samples with text; mp4mux writes empty ones
@@ -219,7 +202,7 @@ final class ReverseReaderTests: XCTestCase {
             Dialogue: 0,0:00:01.50,0:00:02.50,Big,,0,0,0,,two
 
             """.write(to: dir.appendingPathComponent("in.ass"), atomically: true, encoding: .utf8)
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=3", "-i", "in.ass", "-map", "0", "-map", "1",
+        try FFmpegInput.run(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=3", "-i", "in.ass", "-map", "0", "-map", "1",
                     "-c:v", "libx264", "-g", "36", "-c:s", "ass", "in.mkv"], in: dir)
         let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
@@ -234,7 +217,7 @@ final class ReverseReaderTests: XCTestCase {
             XCTAssertEqual(cue.count, 2)
             for (got, value) in zip(cue, want) { XCTAssertEqual(got, value, accuracy: 0.0015, "\(cues) vs \(expected)") }
         }
-        try ffmpeg(["-i", "out.mkv", "-map", "0:s", "out.ass"], in: dir)
+        try FFmpegInput.run(["-i", "out.mkv", "-map", "0:s", "out.ass"], in: dir)
         let script = try String(contentsOf: dir.appendingPathComponent("out.ass"), encoding: .utf8)
         XCTAssertTrue(script.contains("Style: Big,Arial,40,&H0000FFFF"), script)
         let events = script.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Dialogue:") }
@@ -250,7 +233,7 @@ final class ReverseReaderTests: XCTestCase {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=A\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=2000\ntitle=B\n"
             .write(to: dir.appendingPathComponent("meta.txt"), atomically: true, encoding: .utf8)
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=2", "-i", "meta.txt", "-map_chapters", "1",
+        try FFmpegInput.run(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=30:duration=2", "-i", "meta.txt", "-map_chapters", "1",
                     "-c:v", "libx264", "in.mkv"], in: dir)
         let r = try ToolProcess.run(["warp", "in.mkv", "out.mkv", "--reverse", "--factor", "2", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
@@ -271,7 +254,7 @@ final class ReverseReaderTests: XCTestCase {
 
     func testARotatedInputComesOutUpright() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=30:duration=1", "-c:v", "libx264", "plain.mp4"], in: dir)
+        try FFmpegInput.run(["-f", "lavfi", "-i", "testsrc=size=96x64:rate=30:duration=1", "-c:v", "libx264", "plain.mp4"], in: dir)
         try MediaProbe.rotatedCopy("plain.mp4", to: "in.mp4", in: dir)
         let r = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--reverse", "-q"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
