@@ -85,6 +85,26 @@ class GESClipFixture(unittest.TestCase):
         self.assertTrue(clip.add(effect))
         return timeline, clip, asset.get_duration()
 
+    def rendered_seconds(self, timeline):
+        """Renders `timeline` to H.264 in Matroska and returns the written file's duration (s), as
+        the discoverer reads it."""
+        Gst = ref.gst()
+        from gi.repository import GES, GstPbutils
+        out = os.path.join(self.tmp, "render.mkv")
+        profile = GstPbutils.EncodingContainerProfile.new(
+            "mkv", None, Gst.Caps.from_string("video/x-matroska"), None)
+        profile.add_profile(GstPbutils.EncodingVideoProfile.new(Gst.Caps.from_string("video/x-h264"), None, None, 0))
+        pipeline = GES.Pipeline()
+        pipeline.set_timeline(timeline)
+        pipeline.set_render_settings(Gst.filename_to_uri(out), profile)
+        pipeline.set_mode(GES.PipelineFlags.RENDER)
+        pipeline.set_state(Gst.State.PLAYING)
+        msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 120)
+        pipeline.set_state(Gst.State.NULL)
+        self.assertEqual(msg.type, Gst.MessageType.EOS, msg.parse_error()[0].message if msg.type == Gst.MessageType.ERROR else "")
+        info = GstPbutils.Discoverer.new(30 * Gst.SECOND).discover_uri(Gst.filename_to_uri(out))
+        return info.get_duration() / Gst.SECOND
+
 
 @unittest.skipUnless(ref.have_ges(), "needs gir1.2-ges-1.0 (make deps)")
 class GESTimeEffectTests(GESClipFixture):
@@ -136,25 +156,10 @@ class GESTimeEffectTests(GESClipFixture):
             pipeline.set_state(Gst.State.NULL)
 
     def test_render_length(self):
-        Gst = ref.gst()
-        from gi.repository import GES, GstPbutils
         timeline, clip, _ = self.timeline()
         clip.set_duration(clip.get_duration_limit())
-        out = os.path.join(self.tmp, "render.mkv")
-        profile = GstPbutils.EncodingContainerProfile.new(
-            "mkv", None, Gst.Caps.from_string("video/x-matroska"), None)
-        profile.add_profile(GstPbutils.EncodingVideoProfile.new(Gst.Caps.from_string("video/x-h264"), None, None, 0))
-        pipeline = GES.Pipeline()
-        pipeline.set_timeline(timeline)
-        pipeline.set_render_settings(Gst.filename_to_uri(out), profile)
-        pipeline.set_mode(GES.PipelineFlags.RENDER)
-        pipeline.set_state(Gst.State.PLAYING)
-        msg = ref.wait_bus(pipeline, Gst.MessageType.EOS | Gst.MessageType.ERROR, 120)
-        pipeline.set_state(Gst.State.NULL)
-        self.assertEqual(msg.type, Gst.MessageType.EOS, msg.parse_error()[0].message if msg.type == Gst.MessageType.ERROR else "")
-        info = GstPbutils.Discoverer.new(30 * Gst.SECOND).discover_uri(Gst.filename_to_uri(out))
         # 3.0 s of output (D F(1) = 2.4 * 1.25), to a frame of the timeline's rate.
-        self.assertAlmostEqual(info.get_duration() / Gst.SECOND, 3.0, delta=0.05)
+        self.assertAlmostEqual(self.rendered_seconds(timeline), 3.0, delta=0.05)
 
 
     @unittest.skipUnless(shutil.which("cc") and shutil.which("pkg-config"), "needs a C compiler")
