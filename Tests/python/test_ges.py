@@ -85,6 +85,38 @@ class GESClipFixture(unittest.TestCase):
         self.assertTrue(clip.add(effect))
         return timeline, clip, asset.get_duration()
 
+    def levels_after_seeks(self, timeline, positions):
+        """The grey level of the frame the preview shows after an accurate flushing seek to each
+        of `positions` (s), in order."""
+        Gst = ref.gst()
+        from gi.repository import GES
+        pipeline = GES.Pipeline()
+        pipeline.set_timeline(timeline)
+        conv = Gst.parse_bin_from_description("videoconvert ! appsink name=s caps=video/x-raw,format=GRAY8", True)
+        pipeline.preview_set_video_sink(conv)
+        pipeline.set_state(Gst.State.PAUSED)
+        levels = []
+        try:
+            self.assertEqual(pipeline.get_state(30 * Gst.SECOND)[0], Gst.StateChangeReturn.SUCCESS)
+            bus = pipeline.get_bus()
+            while bus.pop_filtered(Gst.MessageType.ASYNC_DONE):
+                pass  # the preroll's
+            for y in positions:
+                self.assertTrue(pipeline.seek_simple(Gst.Format.TIME, Gst.SeekFlags.FLUSH | Gst.SeekFlags.ACCURATE,
+                                                     int(y * Gst.SECOND)))
+                # The seek's own preroll (get_state may answer before it started).
+                done = ref.wait_bus(pipeline, Gst.MessageType.ASYNC_DONE | Gst.MessageType.ERROR, 30)
+                self.assertEqual(done.type, Gst.MessageType.ASYNC_DONE)
+                sample = conv.get_by_name("s").emit("try-pull-preroll", 10 * Gst.SECOND)
+                self.assertIsNotNone(sample)
+                buf = sample.get_buffer()
+                ok, info = buf.map(Gst.MapFlags.READ)
+                levels.append(info.data[64 * 24 + 32])
+                buf.unmap(info)
+        finally:
+            pipeline.set_state(Gst.State.NULL)
+        return levels
+
     def rendered_seconds(self, timeline):
         """Renders `timeline` to H.264 in Matroska and returns the written file's duration (s), as
         the discoverer reads it."""
@@ -121,39 +153,15 @@ class GESTimeEffectTests(GESClipFixture):
 
     def test_seek_lands_on_the_frame_at_the_inverse(self):
         Gst = ref.gst()
-        from gi.repository import GES
         timeline, clip, D = self.timeline()
         clip.set_duration(clip.get_duration_limit())
-        pipeline = GES.Pipeline()
-        pipeline.set_timeline(timeline)
-        conv = Gst.parse_bin_from_description("videoconvert ! appsink name=s caps=video/x-raw,format=GRAY8", True)
-        pipeline.preview_set_video_sink(conv)
-        pipeline.set_state(Gst.State.PAUSED)
-        try:
-            self.assertEqual(pipeline.get_state(30 * Gst.SECOND)[0], Gst.StateChangeReturn.SUCCESS)
-            bus = pipeline.get_bus()
-            while bus.pop_filtered(Gst.MessageType.ASYNC_DONE):
-                pass  # the preroll's
-            for y in (0.4, 0.8, 1.2, 1.5, 2.2, 2.8):
-                self.assertTrue(pipeline.seek_simple(Gst.Format.TIME, Gst.SeekFlags.FLUSH | Gst.SeekFlags.ACCURATE,
-                                                     int(y * Gst.SECOND)))
-                # The seek's own preroll (get_state may answer before it started).
-                done = ref.wait_bus(pipeline, Gst.MessageType.ASYNC_DONE | Gst.MessageType.ERROR, 30)
-                self.assertEqual(done.type, Gst.MessageType.ASYNC_DONE)
-                sample = conv.get_by_name("s").emit("try-pull-preroll", 10 * Gst.SECOND)
-                self.assertIsNotNone(sample)
-                buf = sample.get_buffer()
-                ok, info = buf.map(Gst.MapFlags.READ)
-                level = info.data[64 * 24 + 32]
-                buf.unmap(info)
-                t = T_inverse(y, D / Gst.SECOND)
-                # The frame shown is an input frame within one frame of T^-1(y).
-                # The frame shown is the input frame that covers T^-1(y): [n/25, (n+1)/25) holds it
-                # (to 0.01 frame, for T^-1(y) on a frame's start).
-                n = round(level / STEP)
-                self.assertTrue(t * RATE - 1 < n <= t * RATE + 0.01, "seek to %.2f s: frame %d, T^-1 = %.4f s" % (y, n, t))
-        finally:
-            pipeline.set_state(Gst.State.NULL)
+        positions = (0.4, 0.8, 1.2, 1.5, 2.2, 2.8)
+        for y, level in zip(positions, self.levels_after_seeks(timeline, positions)):
+            t = T_inverse(y, D / Gst.SECOND)
+            # The frame shown is the input frame that covers T^-1(y): [n/25, (n+1)/25) holds it
+            # (to 0.01 frame, for T^-1(y) on a frame's start).
+            n = round(level / STEP)
+            self.assertTrue(t * RATE - 1 < n <= t * RATE + 0.01, "seek to %.2f s: frame %d, T^-1 = %.4f s" % (y, n, t))
 
     def test_render_length(self):
         timeline, clip, _ = self.timeline()
