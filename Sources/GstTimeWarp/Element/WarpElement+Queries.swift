@@ -15,7 +15,11 @@ extension WarpElement where S: ~Copyable {
     }
 
     func srcQuery(_ query: Query) -> Bool {
-        if let curve = currentRemap(), let answered = answerRemapQuery(query, curve) { return answered }
+        // (Only the time queries read the curve: a caps or latency query never builds the map.)
+        if [.duration, .position, .seeking].contains(query.kind), query.asksTime, let curve = currentRemap(),
+           let answered = answerRemapQuery(query, curve) {
+            return answered
+        }
         switch query.kind {
         case .duration where query.asksTime:
             let answered = sinkPad.peerQuery(query)

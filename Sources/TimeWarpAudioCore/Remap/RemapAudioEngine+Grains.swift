@@ -14,8 +14,8 @@ extension RemapAudioEngine {
             // Grains whose window starts past the end add nothing.
             guard centre - hop < totalFrames else { break }
             let τ = tau(ofFrame: centre)
-            let speed = curve.speed(at: τ)
-            let c = Int((curve.inputTime(at: τ) * rate).rounded())
+            let (position, speed) = curve.inputTimeAndSpeed(at: τ)
+            let c = Int((position * rate).rounded())
             let direction = speed > 0 ? 1 : (speed < 0 ? -1 : 0)
             let search = Self.searchRadius(grainLength)
             if !final, direction != 0, c + hop + search + 1 >= inputEnd { break }
@@ -29,7 +29,7 @@ extension RemapAudioEngine {
         let count = max(0, complete - renderedFrames)
         var out = [Float](repeating: 0, count: count * channels)
         for j in 0..<count {
-            let gain = Float(curve.gain(at: tau(ofFrame: renderedFrames + j), fade: Self.fade))
+            let gain = Float(silences.gain(at: tau(ofFrame: renderedFrames + j)))
             for ch in 0..<channels {
                 let i = j * channels + ch
                 out[i] = i < accumulator.count ? accumulator[i] * gain : 0

@@ -7,12 +7,13 @@ extension RemapAudioEngine {
         let zeros = Double(RemapKernel.zeroCrossings)
         while renderedFrames < totalFrames {
             let τ = tau(ofFrame: renderedFrames)
-            let speed = min(abs(curve.speed(at: τ)), RemapKernel.widestSpeed)
+            let (position, signedSpeed) = curve.inputTimeAndSpeed(at: τ)
+            let speed = min(abs(signedSpeed), RemapKernel.widestSpeed)
             let cutoff = speed > 1 ? 1 / speed : 1
             let reach = zeros / cutoff
-            let c = curve.inputTime(at: τ) * rate
+            let c = position * rate
             if !final, Int((c + reach).rounded(.up)) >= inputEnd { break }
-            let gain = Float(curve.gain(at: τ, fade: Self.fade)) * Float(cutoff)
+            let gain = Float(silences.gain(at: τ)) * Float(cutoff)
             let first = Int((c - reach).rounded(.up)), last = Int((c + reach).rounded(.down))
             var frame = [Float](repeating: 0, count: channels)
             if gain > 0, last >= first {

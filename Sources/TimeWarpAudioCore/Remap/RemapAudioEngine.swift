@@ -35,6 +35,8 @@ public struct RemapAudioEngine: Sendable {
     static let fade = 0.005
     /// Grain length (frames) for `grains`: about 40 ms at 48 kHz, a power of two.
     let grainLength: Int
+    /// The curve's freezes and cuts, read once.
+    let silences: RemapSilences
 
     /// The input kept, interleaved, from input frame `historyStart` on.
     var history: [Float] = []
@@ -61,6 +63,7 @@ public struct RemapAudioEngine: Sendable {
         var g = 1024
         while Double(g) < 0.04 * Double(max(rate, 1)) { g *= 2 }
         grainLength = g
+        silences = RemapSilences(spans: curve.silentSpans, fade: Self.fade)
     }
 
     /// The input frames held (what the curve will still play), for the history bound.

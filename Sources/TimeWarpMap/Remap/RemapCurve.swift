@@ -39,6 +39,13 @@ public struct RemapCurve: Sendable, Equatable {
         return pieces[pieceIndex(at: τ)].slope(at: τ)
     }
 
+    /// `p(τ)` and `p'(τ)` with one lookup of the piece (what a per-sample renderer asks).
+    public func inputTimeAndSpeed(at τ: Double) -> (time: Double, speed: Double) {
+        let piece = pieces[pieceIndex(at: τ)]
+        let inside = τ >= 0 && τ < outputDuration
+        return (piece.value(at: τ), inside ? piece.slope(at: τ) : 0)
+    }
+
     /// True when the curve only moves forward from input 0 (no hold, no cut, no rewind, no
     /// stop): then it is the forward map `T = p⁻¹` (`forwardCurve`).
     public var isForward: Bool {

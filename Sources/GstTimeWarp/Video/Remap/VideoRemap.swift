@@ -66,8 +66,8 @@ extension VideoState {
             let reach = run.segment.frameMode == .nearest ? need : max(need, remap.inputStreamTime(at: τ + period))
             guard final || reach < newest else { return GST_FLOW_OK }
             let slotEnd = grid.time(ofSlot: run.remap.nextSlot &+ 1) ?? slotTime
-            let ret = pushRemapSlot(at: slotTime, duration: min(slotEnd, end) &- slotTime, τ: τ, period: period,
-                                    remap, out)
+            let ret = pushRemapSlot(at: slotTime, duration: min(slotEnd, end) &- slotTime, τ: τ, showing: need,
+                                    period: period, remap, out)
             run.remap.nextSlot &+= 1
             guard ret == GST_FLOW_OK else { return ret }
             // Frames read back for this slot count against the bound too (a rewind at EOS reads
@@ -77,12 +77,11 @@ extension VideoState {
         return GST_FLOW_OK
     }
 
-    /// Pushes one slot: the frame covering `p(τ)`, or in blend mode the mix of the frames its
+    /// Pushes one slot: the frame covering `p(τ)` (`need`, ns), or in blend mode the mix of the frames its
     /// input span covers. Variable rate skips a slot that would show the frame the previous one
     /// showed.
-    private mutating func pushRemapSlot(at slotTime: UInt64, duration: UInt64, τ: Double, period: Double,
-                                        _ remap: RemapSegment, _ out: StreamOutput) -> GstFlowReturn {
-        let need = remap.inputStreamTime(at: τ)
+    private mutating func pushRemapSlot(at slotTime: UInt64, duration: UInt64, τ: Double, showing need: UInt64,
+                                        period: Double, _ remap: RemapSegment, _ out: StreamOutput) -> GstFlowReturn {
         guard let index = run.remap.frameIndex(covering: need) else { return GST_FLOW_OK }
         if case .variable = format.mode, run.remap.frames[index].pushedAsItself, run.remap.lastPushed == index {
             return GST_FLOW_OK
