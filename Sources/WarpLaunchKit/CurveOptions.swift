@@ -65,7 +65,7 @@ public struct CurveOptions: Sendable, Equatable {
             return "--expression does nothing with \(how) (it is for --function expression or antiderivative)"
         }
         // An unknown name counts as parametric: the unknown name is the error to report.
-        let parametric = resolved.map { $0.builtin != nil } ?? true
+        let parametric = resolved.map(\.isBuiltin) ?? true
         for option in ["factor", "modifier"] where given.contains(option) {
             if !parametric || (option == "modifier" && resolved == .constant) {
                 return "--\(option) does nothing with \(how)"

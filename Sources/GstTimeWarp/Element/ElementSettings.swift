@@ -34,7 +34,3 @@ struct ElementSettings: Sendable {
     /// videotimewarp's `flow-quality`.
     var flowQuality = FlowQuality.propertyDefault
 }
-
-// The audio enums live in TimeWarpAudioCore, which does not see TimeWarpMap's protocol.
-extension AudioInterpolation: PropertyEnum {}
-extension AudioPitch: PropertyEnum {}

@@ -60,8 +60,8 @@ public struct TimeMapSettings: Sendable {
             return ForwardRemapCurve(remap) ?? ConstantScaleCurve(factor: 1)
         }
         if function == .constant { return ConstantScaleCurve(factor: factor) }
-        if let builtin = function.builtin {
-            return BuiltinCurve(function: builtin, factor: factor, modifier: modifier)
+        if function.isBuiltin {
+            return BuiltinCurve(function: function, factor: factor, modifier: modifier)
         }
         return try makeCustomCurve(mediaDuration: mediaDuration)
     }

@@ -61,29 +61,11 @@ public enum WarpFunction: Int32, PropertyEnum {
         }
     }
 
-    /// The function a built-in curve computes.
-    public init(_ builtin: BuiltinFunction) {
-        switch builtin {
-        case .constant: self = .constant
-        case .triangle: self = .triangle
-        case .cosine: self = .cosine
-        case .taperedCosine: self = .taperedCosine
-        case .power: self = .power
-        case .doubleSmoothstep: self = .doubleSmoothstep
-        }
-    }
+    /// The functions with closed-form integrals whose curve `factor` and `modifier` parametrise
+    /// (docs/mathematics.md#built-in-scale-functions), in table order.
+    public static let builtins: [WarpFunction] = [.constant, .triangle, .cosine, .taperedCosine, .power, .doubleSmoothstep]
 
-    /// The closed-form built-in this value names, if it is one (nil for the curves given by the
-    /// `keyframes` and `expression` properties).
-    public var builtin: BuiltinFunction? {
-        switch self {
-        case .constant: return .constant
-        case .triangle: return .triangle
-        case .cosine: return .cosine
-        case .taperedCosine: return .taperedCosine
-        case .power: return .power
-        case .doubleSmoothstep: return .doubleSmoothstep
-        case .keyframes, .expression, .antiderivative, .remap: return nil
-        }
-    }
+    /// True for a closed-form built-in (false for the curves the `keyframes`, `expression` and
+    /// `remap` properties give).
+    public var isBuiltin: Bool { Self.builtins.contains(self) }
 }

@@ -1,8 +1,7 @@
 /// audiotimewarp's `pitch` property (GEnum `GstTimeWarpPitch`, raw value = GEnum value; C table in
 /// `enums.c`): whether the pitch follows the speed, as on tape (`WarpResampler`), or
-/// stays while only the tempo follows the map (`WarpStretcher`). A `PropertyEnum` (declared in
-/// GstTimeWarp, which sees both this target and TimeWarpMap).
-public enum AudioPitch: Int32, CaseIterable, Sendable {
+/// stays while only the tempo follows the map (`WarpStretcher`).
+public enum AudioPitch: Int32, PropertyEnum {
     /// `follow`: resampling, half speed is an octave down (the default, as before the property).
     case follow = 0
     /// `preserve`: WSOLA overlap-add, the tempo follows the map and the pitch stays.
