@@ -91,9 +91,9 @@ let package = Package(
             dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer",
                            "CWarpFlowAPI", "CWarpSIMD", "SpillStore"]
         ),
-        // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
-        // pipeline.
-        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "GStreamerBinding", "SpillStore"]),
+        // The logic of gst-warp-launch (typed options, plans, plots, check files), with no
+        // GStreamer: testable without a pipeline.
+        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "SpillStore"]),
         .executableTarget(
             name: "gst-warp-launch",
             // GstTimeWarp: the plugin, registered statically, and the audio enums' PropertyEnum side.
