@@ -65,6 +65,7 @@ public struct PropertyChange: Sendable, Equatable {
     }
 }
 
+/// `seek:`: the seek a check case sends once the pipeline has prerolled, before it plays.
 public struct SeekSpec: Sendable, Equatable {
     public var start: UInt64
     public var stop: UInt64?
@@ -188,6 +189,7 @@ public struct CheckParseError: Error, CustomStringConvertible, Equatable {
     public var description: String { "line \(line): \(message)" }
 }
 
+/// Reads the text of a check file (`pipelines/*.pipeline`) into a `CheckCase`.
 public enum CheckFileParser {
     /// Parses a check file.
     public static func parse(_ text: String) throws(CheckParseError) -> CheckCase {

@@ -12,6 +12,8 @@ final class BranchLinker: Sendable {
     private let videoIndex: Int
     private let seen = Mutex((video: 0, audio: 0, text: 0))
 
+    /// The branches' sink pads: the video branch for the `videoIndex`-th video pad, the audio
+    /// and text branches by the ordinal of their stream.
     init(video: Pad?, audio: [Int: Pad], text: [Int: Pad] = [:], videoIndex: Int = 0) {
         self.video = video
         self.audio = audio
@@ -19,6 +21,7 @@ final class BranchLinker: Sendable {
         self.videoIndex = videoIndex
     }
 
+    /// Links a pad the decoder added to its branch, if it has one that is not linked yet.
     func link(_ pad: Pad) {
         let type = pad.mediaType
         seen.withLock { seen in

@@ -11,6 +11,7 @@ import WarpLaunchKit
 /// down every branch into the muxer. `warp --reverse` replaces the decoder with the
 /// `ReverseReader`'s sources.
 final class WarpGraph {
+    /// The whole pipeline, which the `PipelineRunner` runs.
     let pipeline: Element
     private let mux: Element
     private let settings: WarpElementSettings
@@ -290,8 +291,12 @@ final class WarpGraph {
 
 /// videotimewarp's frame counters after a run (`in`, `out`, `drop`, `duplicate`).
 struct WarpCounters {
+    /// Input frames (`in`).
     var input: UInt64
+    /// Output frames (`out`).
     var output: UInt64
+    /// Frames dropped (`drop`).
     var dropped: UInt64
+    /// Frames duplicated (`duplicate`).
     var duplicated: UInt64
 }

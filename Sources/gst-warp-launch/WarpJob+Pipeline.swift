@@ -8,11 +8,15 @@ import WarpLaunchKit
 /// Step 4 of `WarpJob.run`, while it runs: the pipeline, the plan it follows, the
 /// machine-readable progress and when it started.
 struct WarpRun {
+    /// The pipeline.
     let graph: WarpGraph
+    /// The plan, with the expected output duration.
     let plan: WarpPlan
+    /// `-progress`: the feed, if any.
     let feed: ProgressWriter?
     /// D in seconds.
     let inputSeconds: Double
+    /// When the pipeline was built.
     let started = Date()
 
     /// Writes one `-progress` block: the output time and frames reached so far.

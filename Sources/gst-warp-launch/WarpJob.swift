@@ -10,10 +10,13 @@ import WarpLaunchKit
 /// Every option is typed here (`WarpCommand.validate` parsed them); values become GStreamer
 /// strings only as the pipeline is built (`WarpElementSettings`, `EncoderSettings`).
 struct WarpJob {
+    /// The input file (`-`: stdin).
     var input: String
+    /// The output file (`-`: stdout).
     var output: String
     /// `-f`, `-c:v`, `-c:a`: the container and the codecs asked for.
     var outputFormat: OutputFormat
+    /// The curve (`--speed`, `--function`, ...).
     var curve: CurveOptions
     /// The output frame rate; nil keeps the input's (variable when the input's is).
     var frameRate: FrameRateChoice?
@@ -54,9 +57,13 @@ struct WarpJob {
     /// What a run did: its plan, the written file's measured duration, the video counters and
     /// the plot written.
     struct Result {
+        /// The plan the run followed.
         var plan: WarpPlan
+        /// The written file's duration, measured (nil for stdout).
         var measuredDuration: Double?
+        /// videotimewarp's counters (nil without video).
         var counters: WarpCounters?
+        /// The plot written (`--plot`).
         var plotPath: String?
     }
 

@@ -8,6 +8,7 @@ final class DamageProbe: Sendable {
     /// `segment.start - segment.time` of the current segment (stream time = PTS - offset).
     private let offset = Atomic<Int64>(0)
 
+    /// A tally for frames of `frameDuration` seconds over a medium of `mediumSeconds`.
     init(frameDuration: Double, mediumSeconds: Double) {
         tally = Mutex(DamageTally(frameDuration: frameDuration, mediumSeconds: mediumSeconds))
     }
@@ -15,6 +16,7 @@ final class DamageProbe: Sendable {
     /// The report line, nil when nothing was damaged.
     var line: String? { tally.withLock { $0.line } }
 
+    /// Counts on `pad` from now on.
     func attach(to pad: Pad) {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
             switch item {

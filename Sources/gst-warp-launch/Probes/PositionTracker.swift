@@ -8,8 +8,10 @@ final class PositionTracker: Sendable {
     /// `segment.start - segment.time` of the current segment (stream time = PTS - offset).
     private let offset = Atomic<Int64>(0)
 
+    /// The largest output stream time seen, ns.
     var position: UInt64 { value.load(ordering: .relaxed) }
 
+    /// Tracks `pad` from now on.
     func attach(to pad: Pad) {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
             switch item {

@@ -10,11 +10,13 @@ final class TrimProbe: Sendable {
     private struct State { var offset: Int64 = 0; var bpf: Int?; var rate: Int? }
     private let state = Mutex(State())
 
+    /// The part `start..<end`, ns of input stream time.
     init(start: UInt64, end: UInt64) {
         self.start = start
         self.end = end
     }
 
+    /// Trims what passes `pad` from now on.
     func attach(to pad: Pad) {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
             switch item {
