@@ -73,6 +73,15 @@ struct CurveArguments: ParsableArguments {
         return options.filter(\.1).map(\.0)
     }
 
+    /// The curve options as given, as a child `warp` of a batch takes them.
+    func forwardedArguments() -> [String] {
+        let given: [(String, String?)] = [
+            ("--speed", speed), ("--function", function?.nick), ("--factor", factor.map(CurveOptions.number)),
+            ("--modifier", modifier.map(CurveOptions.number)), ("--keyframes", keyframes), ("--expression", expression),
+        ]
+        return given.flatMap { name, value in value.map { [name, $0] } ?? [] }
+    }
+
     /// The options: from `--speed`, or as typed, defaulting to the elements' (`constant`, 1).
     var options: CurveOptions {
         if let speed, var curve = try? SpeedWords.curve(speed) {

@@ -194,12 +194,7 @@ struct WarpCommand: ParsableCommand {
         func opt(_ name: String, _ value: String?) { if let value { a += [name, value] } }
         func flag(_ name: String, _ on: Bool) { if on { a.append(name) } }
         opt("-f", format)
-        opt("--speed", curve.speed)
-        opt("--function", curve.function?.nick)
-        opt("--factor", curve.factor.map(CurveOptions.number))
-        opt("--modifier", curve.modifier.map(CurveOptions.number))
-        opt("--keyframes", curve.keyframes)
-        opt("--expression", curve.expression)
+        a += curve.forwardedArguments()
         opt("-ss", ss); opt("-to", to); opt("-t", t)
         flag("-vn", noVideo); flag("-an", noAudio); flag("-sn", noSubtitles)
         opt("--audio-track", audioTrack.map(String.init))
@@ -217,6 +212,7 @@ struct WarpCommand: ParsableCommand {
         return a
     }
 
+    /// `--crf`, `--preset`, `--audio-bitrate`, `-g`.
     var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate, keyint: keyint) }
 
     /// `-vn`, `-an`, `-sn`, `--audio-track`, `-map`.
