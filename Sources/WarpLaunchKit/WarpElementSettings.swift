@@ -27,15 +27,11 @@ public struct WarpElementSettings: Sendable, Equatable {
     /// audiotimewarp's `pitch` (`--pitch`; nil: the element's default).
     public var pitch: AudioPitch?
 
-    /// The settings of a warp with `curve` over `durationNs`.
-    public init(curve: CurveOptions, durationNs: UInt64, reverse: Bool = false, frameMode: FrameMode = .propertyDefault,
-                interpolation: AudioInterpolation? = nil, pitch: AudioPitch? = nil) {
+    /// The settings of a warp with `curve` over `durationNs`, forwards, every other property at
+    /// the element's default.
+    public init(curve: CurveOptions, durationNs: UInt64) {
         self.curve = curve
         self.durationNs = durationNs
-        self.reverse = reverse
-        self.frameMode = frameMode
-        self.interpolation = interpolation
-        self.pitch = pitch
     }
 
     /// The properties to set on `element`, in the order they are set; what is left at the

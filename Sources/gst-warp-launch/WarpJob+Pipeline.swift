@@ -52,8 +52,11 @@ extension WarpJob {
     func makeGraph(_ source: WarpSource, _ mapping: WarpMapping, plan: WarpPlan, part: (start: Double, end: Double)?,
                    descriptor: Int32, reader: ReverseReader?) throws -> WarpGraph {
         let media = source.media
-        let settings = WarpElementSettings(curve: mapping.curve, durationNs: media.duration, reverse: reverse,
-                                           frameMode: frameMode, interpolation: interpolation, pitch: pitch)
+        var settings = WarpElementSettings(curve: mapping.curve, durationNs: media.duration)
+        settings.reverse = reverse
+        settings.frameMode = frameMode
+        settings.interpolation = interpolation
+        settings.pitch = pitch
         let graph = try WarpGraph(uri: try Gst.uri(forPath: source.path), descriptor: descriptor, media: media,
                                   container: source.container, encoder: source.encoder, settings: settings,
                                   frameRate: mapping.frameRate, streams: source.streams,
