@@ -43,7 +43,7 @@ public enum TimeWarpPlugin {
     }
 
     /// Uses `curve` as the element's time map (it overrides `function`), from the next stream or
-    /// segment on. `element` must be a videotimewarp or audiotimewarp.
+    /// segment on. `element` must be a videotimewarp, audiotimewarp or texttimewarp.
     public static func setCurve(_ curve: any TimeScaleCurve, on element: UnsafeMutablePointer<GstElement>) throws {
         guard let impl = ElementBox.impl(of: element) else {
             throw APIError(description: "not a videotimewarp or audiotimewarp element")

@@ -2,7 +2,7 @@ import CGStreamer
 import GStreamerBinding
 import Synchronization
 
-/// One videotimewarp or audiotimewarp instance: the behaviour both share (time-map properties,
+/// One videotimewarp, audiotimewarp or texttimewarp instance: the behaviour the three share (time-map properties,
 /// building the map once per stream, mapping segments, seeks, QoS and queries through `T`) around
 /// the element-specific streaming `State` (`S`), which it drives: the State is data, handed its
 /// buffers and events with a `StreamOutput`, and never sees the element.
@@ -45,7 +45,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
 
     // MARK: Buffers
 
-    // Specialized for both element kinds: called through the `TimeWarpElementImpl` existential,
+    // Specialized for the video and audio kinds (text buffers are few): called through the `TimeWarpElementImpl` existential,
     // the generic version would look up `Mutex<LockedStream<S>>`'s metadata at run time for
     // every buffer. One lock per buffer, as before: the State's first look (`admit`), the live
     // changes, the pending segment and `process` all run under it, and `out` is the one kept

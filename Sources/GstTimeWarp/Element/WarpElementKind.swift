@@ -1,7 +1,7 @@
 import GStreamerBinding
 import CGStreamer
 
-/// What one element kind (videotimewarp or audiotimewarp) answers without any streaming state:
+/// What one element kind (videotimewarp, audiotimewarp or texttimewarp) answers without any streaming state:
 /// caps and allocation queries (which may come from any thread) and its own properties. Every
 /// hook takes the values it needs (pads, settings, counters), never the element.
 protocol WarpElementKind {

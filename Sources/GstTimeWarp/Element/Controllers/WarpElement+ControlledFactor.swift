@@ -3,7 +3,7 @@ import TimeWarpMap
 
 /// A `GstController` control source bound to `factor`, read as a curve (issue 21): ahead of time
 /// over the whole stream when the map is built (interpolation, trigger and LFO sources know their
-/// future values), so the duration is right in PAUSED and the same in both elements; and on past
+/// future values), so the duration is right in PAUSED and the same in every element; and on past
 /// the duration while the stream plays on. Where the source gives no value (a
 /// `TriggerControlSource` between its points) the last value holds until the next one, as
 /// `volume` steps with it.

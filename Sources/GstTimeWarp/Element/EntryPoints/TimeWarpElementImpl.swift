@@ -3,7 +3,7 @@ import TimeWarpMap
 import CGStreamer
 import CShims
 
-/// The Swift object behind a videotimewarp or audiotimewarp instance, as the C trampolines and
+/// The Swift object behind a videotimewarp, audiotimewarp or texttimewarp instance, as the C trampolines and
 /// the Swift API see it.
 protocol TimeWarpElementImpl: AnyObject, Sendable {
     /// A buffer on the sink pad.
@@ -47,7 +47,7 @@ final class ElementBox: Sendable {
 }
 
 extension ElementBox {
-    /// The Swift side of `instance` if it is a videotimewarp or audiotimewarp: C checks the
+    /// The Swift side of `instance` if it is a videotimewarp, audiotimewarp or texttimewarp: C checks the
     /// instance's GType (the base GstTimeWarpElement) before it reads `impl`. Nil for a null
     /// pointer, any other object, or an element whose Swift side is gone.
     static func impl(of instance: UnsafeMutableRawPointer?) -> (any TimeWarpElementImpl)? {

@@ -2,7 +2,7 @@ import GStreamerBinding
 import TimeWarpMap
 import CShims
 
-/// GObject properties: the time-map ones both elements share, then the element's own.
+/// GObject properties: the time-map ones the three elements share, then the element's own.
 extension WarpElement where S: ~Copyable {
     func setProperty(_ id: UInt32, _ value: PropertyValue) -> Bool {
         let property = TimeWarpPropertyId(rawValue: id)
@@ -13,7 +13,7 @@ extension WarpElement where S: ~Copyable {
             shared.withLock { $0.settings.timeMap.factor = value.double }
             return true
         }
-        // While playing, a time-map change takes effect at an instant both elements of a pipeline
+        // While playing, a time-map change takes effect at an instant all elements of a pipeline
         // compute alike (WarpElement+ChangeTime.swift); read before the settings lock is taken.
         let changePoint = Self.timeMapProperties.contains(property) ? playingChangePoint() : nil
         let handled = shared.withLock { state -> Bool in
