@@ -46,7 +46,10 @@ public struct Event: ~Copyable {
     }
 
     /// The event's kind.
-    public var kind: EventKind {
+    public var kind: EventKind { Self.kind(of: raw) }
+
+    /// The kind of the event at `raw`.
+    static func kind(of raw: UnsafeMutablePointer<GstEvent>) -> EventKind {
         switch raw.pointee.type {
         case GST_EVENT_SEGMENT: return .segment
         case GST_EVENT_CAPS: return .caps

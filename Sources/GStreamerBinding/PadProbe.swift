@@ -129,7 +129,8 @@ public enum ProbeItem {
     case flushStop
     case segment(SegmentInfo)
     case caps(CapsInfo)
-    case otherEvent
+    /// Any other event (TAG, TOC, EOS, ...), borrowed for the handler's call.
+    case otherEvent(ProbedEvent)
 }
 
 /// What a probe does with what passes.
@@ -185,7 +186,7 @@ private final class ProbeHandler: Sendable {
             gst_event_parse_caps(event, &caps)
             item = .caps(Caps.info(caps))
         default:
-            item = .otherEvent
+            item = .otherEvent(ProbedEvent(raw: event))
         }
         return body(item).isDrop ? GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK
     }

@@ -53,4 +53,9 @@ extension ElementBox {
     static func impl(of instance: UnsafeMutableRawPointer?) -> (any TimeWarpElementImpl)? {
         timewarp_element_impl(instance).map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().impl }
     }
+
+    /// The Swift side of `element` (see `impl(of:)` for a raw instance).
+    static func impl(of element: Element) -> (any TimeWarpElementImpl)? {
+        element.withUnsafeElement { impl(of: UnsafeMutableRawPointer($0)) }
+    }
 }
