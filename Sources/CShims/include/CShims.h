@@ -57,14 +57,14 @@ typedef enum {
   TIMEWARP_PROP_FRAME_MODE,
   TIMEWARP_PROP_MAX_BLEND_FRAMES,
   TIMEWARP_PROP_PITCH,
-  /* both: the map's origin */
+  /* all three: the map's origin */
   TIMEWARP_PROP_START_TIME,
-  /* both: the constant-rate inverse of factor (GES's rate convention) */
+  /* all three: the constant-rate inverse of factor (GES's rate convention) */
   TIMEWARP_PROP_SPEED,
   /* videotimewarp: frame-mode=flow */
   TIMEWARP_PROP_FLOW_QUALITY,
   TIMEWARP_PROP_FLOW_FALLBACKS,
-  /* both: time remapping (function=remap) */
+  /* all three: time remapping (function=remap) */
   TIMEWARP_PROP_REMAP,
   TIMEWARP_PROP_MAX_HISTORY,
 } TimeWarpPropertyId;

@@ -1,5 +1,4 @@
 import GStreamerBinding
-import CGStreamer
 
 /// What a streaming `State` may do besides changing itself: push downstream (and negotiate with
 /// it), count, log and post messages, record the position reached and the latency added, and
@@ -30,7 +29,7 @@ struct StreamOutput: Sendable {
     var counters: VideoCounters { status.counters }
 
     /// Pushes `buffer` downstream.
-    func push(_ buffer: consuming Buffer) -> GstFlowReturn { srcPad.push(buffer) }
+    func push(_ buffer: consuming Buffer) throws(FlowError) { try srcPad.push(buffer) }
 
     /// Pushes `event` downstream; whether it was accepted.
     func push(_ event: consuming Event) -> Bool { srcPad.push(event) }

@@ -52,26 +52,27 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     // beside the State (no settings lock, no copy).
     @_specialize(where S == VideoState)
     @_specialize(where S == AudioState)
-    func chain(_ buffer: consuming Buffer) -> GstFlowReturn {
+    func chain(_ buffer: consuming Buffer) throws(FlowError) {
         var pending: Buffer? = consume buffer
-        return state.withLock { slot in
-            guard let buffer = pending.take() else { return GST_FLOW_ERROR }
+        try state.withLock { (slot) throws(FlowError) in
+            guard let buffer = pending.take() else { throw .error }
             if slot.stream.timeline.awaitingOrigin { takeOrigin(fromFirstBuffer: buffer.pts, &slot.stream.timeline) }
             let span: InputSpan?
             switch slot.stream.admit(buffer, slot.out) {
-            case .finished(let ret): return ret
+            case .dropped: return
+            case .failed(let error): throw error
             case .proceed(let admitted): span = admitted
             }
             // The usual buffer (no binding, no change, the map in use) pays three plain loads
             // here, not a call.
             if let span, element.hasControlBindings || !live.isQuiet { applyLiveChanges(at: span, &slot) }
-            if slot.stream.timeline.segmentPending, !pushSegmentIfPending(&slot) { return GST_FLOW_ERROR }
-            guard slot.stream.timeline.isFlowing else { return GST_FLOW_ERROR }
+            if slot.stream.timeline.segmentPending, !pushSegmentIfPending(&slot) { throw .error }
+            guard slot.stream.timeline.isFlowing else { throw .error }
             if slot.stream.timeline.reverseWanted, requestReversePlayback(slot.stream.timeline) {
                 counters.bump(.dropped)  // forward buffers while reverse playback is asked for
-                return GST_FLOW_OK
+                return
             }
-            return slot.stream.process(buffer, at: span, slot.out)
+            try slot.stream.process(buffer, at: span, slot.out)
         }
     }
 
@@ -172,7 +173,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                     slot.stream.timeline.update(segment, origin: origin)
                     return
                 }
-                _ = slot.stream.drain(slot.out)
+                try? slot.stream.drain(slot.out)
                 slot.stream.timeline.begin(segment, origin: origin, seqnum: seqnum)
                 slot.stream.timeline.liveOrigin = live
             }
@@ -198,7 +199,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                         srcPad.push(unchanged)
                     }
                 }
-                _ = slot.stream.drain(slot.out)
+                try? slot.stream.drain(slot.out)
             }
             if state.withLock({ holdForwardEOS($0.stream.timeline) }) { return true }
             return srcPad.push(event)
@@ -215,7 +216,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             guard let position = event.parseSegmentDone() else { return sinkPad.eventDefault(event, parent: element) }
             let seqnum = event.seqnum
             let mapped = state.withLock { slot -> UInt64 in
-                _ = slot.stream.drain(slot.out)
+                try? slot.stream.drain(slot.out)
                 guard let pair = slot.stream.timeline.current, let streamTime = pair.input.streamTime(of: position) else {
                     return position
                 }

@@ -38,7 +38,12 @@ func timewarpImplChain(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMut
     guard let box = timewarp_element_impl_of_pad_parent(parent) else { return GST_FLOW_ERROR }
     return Unmanaged<ElementBox>.fromOpaque(box)._withUnsafeGuaranteedRef { box in
         guard let owned = pending.take() else { return GST_FLOW_ERROR }
-        return box.impl.chain(owned)
+        do throws(FlowError) {
+            try box.impl.chain(owned)
+            return GST_FLOW_OK
+        } catch {
+            return error.flowReturn  // the plugin's flow result meets C here
+        }
     }
 }
 
@@ -87,13 +92,13 @@ func timewarpImplStateDidChange(_ element: UnsafeMutablePointer<GstElement>?, _ 
 @_cdecl("timewarp_impl_set_property")
 func timewarpImplSetProperty(_ object: UnsafeMutablePointer<GObject>?, _ id: guint,
                              _ value: UnsafePointer<GValue>?) -> gboolean {
-    guard let value, let impl = ElementBox.impl(of: object) else { return 0 }
-    return impl.setProperty(id, PropertyValue(raw: UnsafeMutablePointer(mutating: value))) ? 1 : 0
+    guard let value, let property = PropertyName(id: id), let impl = ElementBox.impl(of: object) else { return 0 }
+    return impl.setProperty(property, PropertyValue(raw: UnsafeMutablePointer(mutating: value))) ? 1 : 0
 }
 
 @_cdecl("timewarp_impl_get_property")
 func timewarpImplGetProperty(_ object: UnsafeMutablePointer<GObject>?, _ id: guint,
                              _ value: UnsafeMutablePointer<GValue>?) -> gboolean {
-    guard let value, let impl = ElementBox.impl(of: object) else { return 0 }
-    return impl.getProperty(id, PropertyValue(raw: value)) ? 1 : 0
+    guard let value, let property = PropertyName(id: id), let impl = ElementBox.impl(of: object) else { return 0 }
+    return impl.getProperty(property, PropertyValue(raw: value)) ? 1 : 0
 }
