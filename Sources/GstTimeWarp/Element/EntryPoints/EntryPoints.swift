@@ -4,8 +4,11 @@ import GStreamerBinding
 
 // The functions GStreamer and the base type GstTimeWarpElement call (declared in CShims.h): the
 // pad functions are set on the pads directly; properties and state changes come from the base
-// type's vfuncs. Each finds the Swift object with `ElementBox.impl(of:)` (type-checked) and
-// forwards to it. Every one is total: a missing or foreign object yields a harmless default.
+// type's vfuncs. Each finds the Swift object with `ElementBox.impl(of:)` (type-checked), except
+// the chain function, which reads its pad's parent unchecked (the pad is the element's own sink
+// pad; a type check per buffer costs a lookup), and forwards to it. Every one is total: a
+// missing or foreign object yields a harmless default, and the chain's `FlowError` becomes the
+// C flow return here.
 
 @_cdecl("timewarp_impl_new")
 func timewarpImplNew(_ kind: TimeWarpKind, _ element: UnsafeMutablePointer<GstElement>?) -> UnsafeMutableRawPointer? {
