@@ -2,7 +2,7 @@ import CGStreamer
 import CShims
 
 /// The kinds of events the elements treat specially.
-public enum EventKind {
+public enum EventKind: Sendable {
     case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, segmentDone, toc, tag, other
 }
 

@@ -16,10 +16,7 @@ public final class TagRecorder: Sendable {
 
     /// Records each TAG event that passes `pad` (a reference to it; the event goes on).
     public func attach(to pad: Pad) {
-        pad.addProbe(.downstreamEvents) { [self] item in
-            if case .otherEvent(let event) = item, event.kind == .tag { record(event) }
-            return .pass
-        }
+        pad.observeEvents(.tag) { [self] event in record(event) }
     }
 
     /// Keeps a reference to `event`.

@@ -16,10 +16,7 @@ public final class TocRecorder: Sendable {
 
     /// Records each TOC event's table that passes `pad` (the last one is kept; the event goes on).
     public func attach(to pad: Pad) {
-        pad.addProbe(.downstreamEvents) { [self] item in
-            if case .otherEvent(let event) = item, event.kind == .toc { record(event) }
-            return .pass
-        }
+        pad.observeEvents(.toc) { [self] event in record(event) }
     }
 
     /// Keeps the table of the TOC event `event` in place of the one held.

@@ -83,13 +83,10 @@ extension AudioState: WarpStream {
             if st > expected, let d = pair.warp.map.mediaDuration, d > 0, st - expected > ClockTime.fromSeconds(d) {
                 // A jump longer than the medium cannot be content (damaged timestamps): the audio
                 // goes on where it was, as videotimewarp resumes after its last frame.
-                if !run.warnedJump {
-                    run.warnedJump = true
-                    out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                    "Audio timestamp jump of \(ClockTime.describe(st - expected)) in a medium of "
-                                        + "\(ClockTime.describe(ClockTime.fromSeconds(d))): taken as a discontinuity, the audio continues",
-                                    debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected)); damaged timestamps?")
-                }
+                out.postWarning(once: &run.warnedJump, .stream, code: ErrorCode.streamFormat,
+                                "Audio timestamp jump of \(ClockTime.describe(st - expected)) in a medium of "
+                                    + "\(ClockTime.describe(ClockTime.fromSeconds(d))): taken as a discontinuity, the audio continues",
+                                debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected)); damaged timestamps?")
                 streamTime = nil  // continues the run
             } else if st > expected, st - expected > Self.discontinuityThreshold {
                 out.log(.info, "audio discontinuity at \(ClockTime.describe(st)): starting a new run")
@@ -97,12 +94,9 @@ extension AudioState: WarpStream {
             } else if expected > st, expected - st > Self.discontinuityThreshold {
                 // Backwards or repeated: the samples before `expected` were played already.
                 let overlap = ClockTime.scale(expected - st, rate, ClockTime.second) ?? UInt64(payload)
-                if !run.warnedBackwards {
-                    run.warnedBackwards = true
-                    out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                    "Audio timestamps went backwards: overlapping samples dropped",
-                                    debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected))")
-                }
+                out.postWarning(once: &run.warnedBackwards, .stream, code: ErrorCode.streamFormat,
+                                "Audio timestamps went backwards: overlapping samples dropped",
+                                debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected))")
                 skipped = Int(min(UInt64(payload), UInt64(skipped) &+ overlap))
                 guard skipped < payload else { return }
                 streamTime = expected

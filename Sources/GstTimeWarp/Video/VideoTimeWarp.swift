@@ -47,11 +47,9 @@ extension VideoState: WarpStream {
         let pts = buffer.pts
         guard pts != ClockTime.none else {
             out.counters.bump(.dropped)
-            if !run.warnedNoTimestamp {
-                run.warnedNoTimestamp = true
-                out.postWarning(.stream, code: ErrorCode.streamFormat, "Dropping video buffers without timestamps",
-                                debug: "videotimewarp needs a PTS on every frame to warp it")
-            }
+            out.postWarning(once: &run.warnedNoTimestamp, .stream, code: ErrorCode.streamFormat,
+                            "Dropping video buffers without timestamps",
+                            debug: "videotimewarp needs a PTS on every frame to warp it")
             return .dropped
         }
         // Nil before any segment (one is made up when the first goes out) or outside the segment.

@@ -13,13 +13,11 @@ extension VideoState {
         switch blend {
         case .success: return true
         case .failure(let unsupported):
-            if !format.warnedUnblendable {
-                format.warnedUnblendable = true
-                out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "frame-mode=\(run.segment.frameMode.nick) cannot mix \(unsupported.name): showing the nearest frames",
-                                debug: "blend and flow mix 8-bit planar and packed formats, P010_10LE, "
-                                                + "I420_10LE and GRAY16_LE in system memory")
-            }
+            let mode = run.segment.frameMode.nick
+            out.postWarning(once: &format.warnedUnblendable, .stream, code: ErrorCode.streamFormat,
+                            "frame-mode=\(mode) cannot mix \(unsupported.name): showing the nearest frames",
+                            debug: "blend and flow mix 8-bit planar and packed formats, P010_10LE, "
+                                + "I420_10LE and GRAY16_LE in system memory")
             return false
         }
     }
@@ -204,13 +202,10 @@ extension VideoState {
         guard var buffer = outputBuffer(blendFormat, out),
               BlendRenderer.render(into: &buffer, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
                                    format: blendFormat, workers: workers) else {
-            if !run.warnedUnmappable {
-                run.warnedUnmappable = true
-                out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
-                                                + "showing the nearest frame instead of a blend",
-                                debug: "buffers smaller than the caps say, or no output buffer")
-            }
+            out.postWarning(once: &run.warnedUnmappable, .stream, code: ErrorCode.streamFormat,
+                            "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
+                                + "showing the nearest frame instead of a blend",
+                            debug: "buffers smaller than the caps say, or no output buffer")
             return nil
         }
         return buffer
