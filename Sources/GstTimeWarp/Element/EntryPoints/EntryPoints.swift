@@ -53,19 +53,23 @@ func timewarpImplChain(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMut
 @_cdecl("timewarp_impl_sink_event")
 func timewarpImplSinkEvent(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                            _ event: UnsafeMutablePointer<GstEvent>?) -> gboolean {
-    guard let event else { return 0 }
-    let owned = Event(taking: event)
-    guard let object = ElementBox.impl(of: parent) else { return 0 }
-    return object.sinkEvent(owned) ? 1 : 0
+    dispatch(event, to: parent) { $0.sinkEvent($1) }
 }
 
 @_cdecl("timewarp_impl_src_event")
 func timewarpImplSrcEvent(_ pad: UnsafeMutablePointer<GstPad>?, _ parent: UnsafeMutablePointer<GstObject>?,
                           _ event: UnsafeMutablePointer<GstEvent>?) -> gboolean {
+    dispatch(event, to: parent) { $0.srcEvent($1) }
+}
+
+/// Takes `event` (GStreamer hands over its reference) and gives it to `handle` with the Swift
+/// side of `parent`; FALSE, the event released, without one.
+private func dispatch(_ event: UnsafeMutablePointer<GstEvent>?, to parent: UnsafeMutablePointer<GstObject>?,
+                      _ handle: (any TimeWarpElementImpl, consuming Event) -> Bool) -> gboolean {
     guard let event else { return 0 }
     let owned = Event(taking: event)
     guard let object = ElementBox.impl(of: parent) else { return 0 }
-    return object.srcEvent(owned) ? 1 : 0
+    return handle(object, owned) ? 1 : 0
 }
 
 @_cdecl("timewarp_impl_sink_query")
