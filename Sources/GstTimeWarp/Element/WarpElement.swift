@@ -45,11 +45,11 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
 
     // MARK: Buffers
 
-    // Specialized for the video and audio kinds (text buffers are few): called through the `TimeWarpElementImpl` existential,
-    // the generic version would look up `Mutex<LockedStream<S>>`'s metadata at run time for
-    // every buffer. One lock per buffer, as before: the State's first look (`admit`), the live
-    // changes, the pending segment and `process` all run under it, and `out` is the one kept
-    // beside the State (no settings lock, no copy).
+    // Specialized for the video and audio kinds (text buffers are few): called through the
+    // `TimeWarpElementImpl` existential, the generic version would look up `Mutex<LockedStream<S>>`'s
+    // metadata at run time for every buffer. One lock per buffer, as before: the State's first look
+    // (`admit`), the live changes, the pending segment and `process` all run under it, and `out` is the
+    // one kept beside the State (no settings lock, no copy).
     @_specialize(where S == VideoState)
     @_specialize(where S == AudioState)
     func chain(_ buffer: consuming Buffer) throws(FlowError) {
