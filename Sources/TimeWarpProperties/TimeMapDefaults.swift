@@ -1,4 +1,4 @@
-/// The defaults of the numeric time-map properties both elements share, for the Swift side: the
+/// The defaults of the numeric time-map properties the three elements share, for the Swift side: the
 /// element's settings, `CurveOptions` and the CLI (the function's is
 /// `WarpFunction.propertyDefault`). The C property specs declare the same values
 /// (`TIMEWARP_DEFAULT_*` in `CShims.h`); `PropertyTableTests` checks that the two agree.

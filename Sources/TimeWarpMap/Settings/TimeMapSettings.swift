@@ -1,5 +1,5 @@
 
-/// The time-map properties both elements share (one pipeline string sets both alike). Defaults
+/// The time-map properties the three elements share (one pipeline string sets them alike). Defaults
 /// come from `WarpFunction.propertyDefault` and `TimeMapDefaults`; `PropertyTableTests` checks
 /// them against the C property specs.
 public struct TimeMapSettings: Sendable {

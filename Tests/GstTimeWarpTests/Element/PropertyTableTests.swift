@@ -140,6 +140,22 @@ final class PropertyTableTests: XCTestCase {
                        "every name belongs to an element")
     }
 
+    /// `PropertyName(id:)`, the one place the C ids meet the names, gives each spec's own name
+    /// for the id the C table installed it under.
+    func testEachPropertyIdNamesItsSpec() throws {
+        let elements: [(String, [PropertyName])] = [
+            ("videotimewarp", PropertyName.timeMap + PropertyName.videoOnly),
+            ("audiotimewarp", PropertyName.timeMap + PropertyName.audioOnly),
+        ]
+        for (element, names) in elements {
+            for name in names {
+                let spec = try XCTUnwrap(Self.spec(element, name.rawValue), "\(element) \(name.rawValue)")
+                XCTAssertEqual(PropertyName(id: spec.pointee.param_id), name, "\(element) \(name.rawValue)")
+            }
+        }
+        XCTAssertNil(PropertyName(id: 0))
+    }
+
     func testTheEnumPropertiesUseTheseTypes() {
         XCTAssertEqual(Self.enumTypeName("videotimewarp", "function"), WarpFunction.gTypeName)
         XCTAssertEqual(Self.enumTypeName("audiotimewarp", "function"), WarpFunction.gTypeName)

@@ -1,4 +1,3 @@
-import CGStreamer
 import CWarpFlowAPI
 import GStreamerBinding
 

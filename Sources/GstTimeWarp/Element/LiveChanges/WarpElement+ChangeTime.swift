@@ -37,7 +37,7 @@ extension WarpElement where S: ~Copyable {
         }
         switch result {
         case .success:
-            element.notify("output-duration")
+            element.notify(.outputDuration)
             return true
         case .failure(let error):
             element.warnProperty("change-at \(structure.description): \(error)")
@@ -50,9 +50,8 @@ extension WarpElement where S: ~Copyable {
     static var playingChangeLead: UInt64 { 500_000_000 }
 
     /// The time-map properties: a change of one while playing is spliced into the map.
-    static var timeMapProperties: [TimeWarpPropertyId] {
-        [TIMEWARP_PROP_FUNCTION, TIMEWARP_PROP_FACTOR, TIMEWARP_PROP_SPEED, TIMEWARP_PROP_MODIFIER,
-         TIMEWARP_PROP_KEYFRAMES, TIMEWARP_PROP_EXPRESSION, TIMEWARP_PROP_DURATION, TIMEWARP_PROP_REMAP]
+    static var timeMapProperties: [PropertyName] {
+        [.function, .factor, .speed, .modifier, .keyframes, .expression, .duration, .remap]
     }
 
     /// Where a time-map property set now takes effect: the input stream time (counted from the

@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 import Synchronization
 
@@ -34,7 +33,7 @@ extension WarpElement where S: ~Copyable {
         guard timeline.reverseWanted, let input = timeline.input, input.rate > 0 else { return false }
         let request = reversePlayback
         guard !request.sent.exchange(true, ordering: .relaxed) else { return true }
-        if let group = element.siblings(withTrue: "reverse"),
+        if let group = element.siblings(withTrue: .reverse),
            !ReverseSeekOwners.arrive(element.address, from: group.origin, members: group.members) {
             element.log(.info, "reverse=true: the reverse playback is asked for once every element with reverse=true behind the same upstream has data")
             return true

@@ -20,7 +20,7 @@ extension WarpElement where S: ~Copyable {
             element.syncControlledValues(at: streamTime)
             live.syncingThread.store(0, ordering: .relaxed)
         }
-        let factorBound = bound && element.isControlled("factor")
+        let factorBound = bound && element.isControlled(.factor)
         var changed = live.settingsChanged.load(ordering: .acquiring)
             && live.settingsChanged.exchange(false, ordering: .acquiringAndReleasing)
         let wasFollowing = live.followingController.load(ordering: .relaxed)
@@ -182,7 +182,7 @@ extension WarpElement where S: ~Copyable {
             return old
         }
         if oldDuration != map.outputDuration {
-            element.notify("output-duration")
+            element.notify(.outputDuration)
             // A seek bar learns the new length (DURATION_CHANGED: it asks again).
             if oldDuration != nil { element.postDurationChanged() }
         }

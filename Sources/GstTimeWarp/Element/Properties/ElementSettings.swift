@@ -4,7 +4,7 @@ import CShims
 import GStreamerBinding
 
 /// Everything the application sets on an element, read by the streaming thread: the time-map
-/// properties both elements share and the element-specific ones. One value under one lock
+/// properties the three elements share and the element-specific ones. One value under one lock
 /// (`SharedState`). The enum defaults are the pure enums' `propertyDefault`s, the numbers come
 /// from `CShims.h`, where the property specs take them too; `PropertyTableTests` checks the specs
 /// against these settings.

@@ -1,13 +1,12 @@
 import GStreamerBinding
 import TimeWarpMap
-import CGStreamer
 import CShims
 
-/// The Swift object behind a videotimewarp or audiotimewarp instance, as the C trampolines and
+/// The Swift object behind a videotimewarp, audiotimewarp or texttimewarp instance, as the C trampolines and
 /// the Swift API see it.
 protocol TimeWarpElementImpl: AnyObject, Sendable {
-    /// A buffer on the sink pad.
-    func chain(_ buffer: consuming Buffer) -> GstFlowReturn
+    /// A buffer on the sink pad; throws why the flow stops.
+    func chain(_ buffer: consuming Buffer) throws(FlowError)
     /// An event on the sink pad.
     func sinkEvent(_ event: consuming Event) -> Bool
     /// An event on the source pad.
@@ -20,10 +19,10 @@ protocol TimeWarpElementImpl: AnyObject, Sendable {
     func stateWillChange(_ transition: GstStateChange)
     /// After the parent class changed state.
     func stateDidChange(_ transition: GstStateChange)
-    /// Sets a property; false for an unknown id.
-    func setProperty(_ id: UInt32, _ value: PropertyValue) -> Bool
-    /// Reads a property; false for an unknown id.
-    func getProperty(_ id: UInt32, _ value: PropertyValue) -> Bool
+    /// Sets a property; false for one this element does not have.
+    func setProperty(_ property: PropertyName, _ value: PropertyValue) -> Bool
+    /// Reads a property; false for one this element does not have.
+    func getProperty(_ property: PropertyName, _ value: PropertyValue) -> Bool
     /// Uses `curve` (nil: the properties' curve) from the next stream or segment on.
     func setCustomCurve(_ curve: (any TimeScaleCurve)?)
     /// `T(t)` (`inverse`: `T⁻¹(t)`) in ns through the element's map, or the map `settings`
@@ -47,10 +46,15 @@ final class ElementBox: Sendable {
 }
 
 extension ElementBox {
-    /// The Swift side of `instance` if it is a videotimewarp or audiotimewarp: C checks the
+    /// The Swift side of `instance` if it is a videotimewarp, audiotimewarp or texttimewarp: C checks the
     /// instance's GType (the base GstTimeWarpElement) before it reads `impl`. Nil for a null
     /// pointer, any other object, or an element whose Swift side is gone.
     static func impl(of instance: UnsafeMutableRawPointer?) -> (any TimeWarpElementImpl)? {
         timewarp_element_impl(instance).map { Unmanaged<ElementBox>.fromOpaque($0).takeUnretainedValue().impl }
+    }
+
+    /// The Swift side of `element` (see `impl(of:)` for a raw instance).
+    static func impl(of element: Element) -> (any TimeWarpElementImpl)? {
+        element.withUnsafeElement { impl(of: UnsafeMutableRawPointer($0)) }
     }
 }

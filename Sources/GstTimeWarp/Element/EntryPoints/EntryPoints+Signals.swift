@@ -1,4 +1,3 @@
-import CGStreamer
 import CShims
 import GStreamerBinding
 

@@ -26,7 +26,7 @@ extension WarpElement where S: ~Copyable {
             return (built, true)
         }
         if isNew {
-            element.notify("output-duration")
+            element.notify(.outputDuration)
             element.log(.info, "time map ready: D=\(map.mediaDuration.map { "\($0) s" } ?? "unknown"), "
                         + "output duration \(map.outputDuration.map { "\($0) s" } ?? "unknown")")
         }
