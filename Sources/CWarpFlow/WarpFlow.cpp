@@ -38,6 +38,9 @@ struct WarpFlowPair {
   /// downscale): (dx, dy, visibility) with visibility = how well the pixel's flow is confirmed
   /// by the other direction (0...1).
   ScaledField luma;
+  /// The largest displacement of a pixel the two directions agree on (visibility at least 1/2),
+  /// in pixels of the flow's size: how many instants a shutter over the pair needs.
+  float maxMotion = 0;
   /// The fields at other (smaller) component sizes (chroma), made on first use.
   std::vector<ScaledField> scaled;
   /// The last slots' maps (one per size: luma and chroma of one slot share the small ones).
@@ -134,6 +137,17 @@ cv::Mat withVisibility(const cv::Mat &f, const cv::Mat &b, size_t &inconsistent,
     }
   }
   return out;
+}
+
+/// The largest |F| among the pixels of `field` (dx, dy, visibility) seen by both frames.
+float largestConsistentMotion(const cv::Mat &field) {
+  float largest = 0;
+  for (int y = 0; y < field.rows; y++) {
+    const cv::Vec3f *f = field.ptr<cv::Vec3f>(y);
+    for (int x = 0; x < field.cols; x++)
+      if (f[x][2] >= 0.5f) largest = std::max(largest, f[x][0] * f[x][0] + f[x][1] * f[x][1]);
+  }
+  return std::sqrt(largest);
 }
 
 /// The component's samples as a matrix (a view when they are contiguous, else a copy).
@@ -242,6 +256,71 @@ cv::Mat absolute(const cv::Mat &displacement, float sx, float sy) {
   return map;
 }
 
+/// Both frames' components moved to position `t` along the flow, and how well each sees each
+/// pixel (`width` x `height`, the components' size).
+struct WarpedComponents {
+  cv::Mat a, b, visibility0, visibility1;
+};
+
+WarpedComponents warpTo(WarpFlowPair &pair, double t, const WarpFlowComponent &first,
+                        const WarpFlowComponent &second, int width, int height) {
+  // The maps are made at the component's size, or at the flow's when the component is larger
+  // (luma of a downscaled flow), then stretched.
+  const bool larger = width > pair.luma.width || height > pair.luma.height;
+  const int mw = larger ? pair.luma.width : width, mh = larger ? pair.luma.height : height;
+  const SlotMaps &slot = slotMaps(pair, t, mw, mh);
+  cv::Mat map0, map1, vis0, vis1;
+  if (larger) {
+    cv::Size size(width, height);
+    cv::Mat d0, d1;
+    cv::resize(slot.displacement0, d0, size, 0, 0, cv::INTER_LINEAR);
+    cv::resize(slot.displacement1, d1, size, 0, 0, cv::INTER_LINEAR);
+    cv::resize(slot.visibility0, vis0, size, 0, 0, cv::INTER_LINEAR);
+    cv::resize(slot.visibility1, vis1, size, 0, 0, cv::INTER_LINEAR);
+    map0 = absolute(d0, static_cast<float>(width) / mw, static_cast<float>(height) / mh);
+    map1 = absolute(d1, static_cast<float>(width) / mw, static_cast<float>(height) / mh);
+  } else {
+    map0 = absolute(slot.displacement0, 1, 1);
+    map1 = absolute(slot.displacement1, 1, 1);
+    vis0 = slot.visibility0;
+    vis1 = slot.visibility1;
+  }
+  WarpedComponents w;
+  cv::remap(gather(first), w.a, map0, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  cv::remap(gather(second), w.b, map1, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  w.visibility0 = vis0;
+  w.visibility1 = vis1;
+  return w;
+}
+
+/// The weights of the two warped frames at a pixel, by position and by where each sees it, and
+/// their sum (position alone where neither sees it).
+inline void pairWeights(float t, float visibility0, float visibility1, float &w0, float &w1, float &sum) {
+  w0 = (1 - t) * visibility0;
+  w1 = t * visibility1;
+  sum = w0 + w1;
+  if (sum < 1e-4f) {
+    w0 = 1 - t;
+    w1 = t;
+    sum = 1;
+  }
+}
+
+/// Adds `weight` times the combined frame at `t` to `sum` (packed rows of floats).
+template <typename T>
+void accumulateInto(const WarpedComponents &w, float t, float weight, float *sum) {
+  for (int y = 0; y < w.a.rows; y++) {
+    const T *ar = w.a.ptr<T>(y), *br = w.b.ptr<T>(y);
+    const float *var = w.visibility0.ptr<float>(y), *vbr = w.visibility1.ptr<float>(y);
+    float *row = sum + static_cast<size_t>(y) * w.a.cols;
+    for (int x = 0; x < w.a.cols; x++) {
+      float w0, w1, total;
+      pairWeights(t, var[x], vbr[x], w0, w1, total);
+      row[x] += weight * (w0 * ar[x] + w1 * br[x]) / total;
+    }
+  }
+}
+
 template <typename T>
 void combine(const cv::Mat &a, const cv::Mat &b, const cv::Mat &va, const cv::Mat &vb, float t,
              const WarpFlowComponent &out) {
@@ -251,13 +330,8 @@ void combine(const cv::Mat &a, const cv::Mat &b, const cv::Mat &va, const cv::Ma
     const float *var = va.ptr<float>(y), *vbr = vb.ptr<float>(y);
     uint8_t *row = out.data + y * out.stride;
     for (int x = 0; x < out.width; x++) {
-      float w0 = (1 - t) * var[x], w1 = t * vbr[x];
-      float sum = w0 + w1;
-      if (sum < 1e-4f) {
-        w0 = 1 - t;
-        w1 = t;
-        sum = 1;
-      }
+      float w0, w1, sum;
+      pairWeights(t, var[x], vbr[x], w0, w1, sum);
       float v = (w0 * ar[x] + w1 * br[x]) / sum + 0.5f;
       T value = static_cast<T>(std::min(maxValue, std::max(0.0f, v)));
       std::memcpy(row + x * out.pixel_stride, &value, sizeof(T));
@@ -295,6 +369,7 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
     pair->luma.height = forward.rows;
     pair->luma.forward = withVisibility(forward, backward, inconsistent, inside);
     pair->luma.backward = withVisibility(backward, forward, inconsistent, inside);
+    pair->maxMotion = std::max(largestConsistentMotion(pair->luma.forward), largestConsistentMotion(pair->luma.backward));
     double fraction = inside > 0 ? static_cast<double>(inconsistent) / inside : 1.0;
     if (inconsistent_fraction) *inconsistent_fraction = fraction;
     *out_pair = pair;
@@ -320,30 +395,8 @@ extern "C" WarpFlowStatus warp_flow_render(WarpFlowPair *pair, double t, WarpFlo
   }
   try {
     const float ft = static_cast<float>(std::clamp(t, 0.0, 1.0));
-    // The maps are made at the component's size, or at the flow's when the component is larger
-    // (luma of a downscaled flow), then stretched.
-    const bool larger = out.width > pair->luma.width || out.height > pair->luma.height;
-    const int mw = larger ? pair->luma.width : out.width, mh = larger ? pair->luma.height : out.height;
-    const SlotMaps &slot = slotMaps(*pair, t, mw, mh);
-    cv::Mat map0, map1, vis0, vis1;
-    if (larger) {
-      cv::Size size(out.width, out.height);
-      cv::Mat d0, d1;
-      cv::resize(slot.displacement0, d0, size, 0, 0, cv::INTER_LINEAR);
-      cv::resize(slot.displacement1, d1, size, 0, 0, cv::INTER_LINEAR);
-      cv::resize(slot.visibility0, vis0, size, 0, 0, cv::INTER_LINEAR);
-      cv::resize(slot.visibility1, vis1, size, 0, 0, cv::INTER_LINEAR);
-      map0 = absolute(d0, static_cast<float>(out.width) / mw, static_cast<float>(out.height) / mh);
-      map1 = absolute(d1, static_cast<float>(out.width) / mw, static_cast<float>(out.height) / mh);
-    } else {
-      map0 = absolute(slot.displacement0, 1, 1);
-      map1 = absolute(slot.displacement1, 1, 1);
-      vis0 = slot.visibility0;
-      vis1 = slot.visibility1;
-    }
-    cv::Mat a, b;
-    cv::remap(gather(first), a, map0, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-    cv::remap(gather(second), b, map1, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    const WarpedComponents w = warpTo(*pair, t, first, second, out.width, out.height);
+    const cv::Mat &a = w.a, &b = w.b, &vis0 = w.visibility0, &vis1 = w.visibility1;
     if (out.sample_bytes == 2)
       combine<uint16_t>(a, b, vis0, vis1, ft, out);
     else
@@ -357,8 +410,45 @@ extern "C" WarpFlowStatus warp_flow_render(WarpFlowPair *pair, double t, WarpFlo
   return WARP_FLOW_ERROR;
 }
 
+/// Most instants one shutter over a pair is sampled at.
+constexpr int kMaxShutterInstants = 256;
+
+extern "C" WarpFlowStatus warp_flow_accumulate(WarpFlowPair *pair, double t0, double t1, double weight,
+                                               WarpFlowComponent first, WarpFlowComponent second, float *sum,
+                                               char *error, size_t error_size) {
+  if (!pair || !first.data || !second.data || !sum || first.width != second.width ||
+      first.height != second.height || first.width < 1 || first.height < 1 ||
+      first.sample_bytes != second.sample_bytes || (first.sample_bytes != 1 && first.sample_bytes != 2) ||
+      !(t0 >= 0 && t1 >= t0 && t1 <= 1) || !std::isfinite(weight)) {
+    copyMessage("bad shutter or components", error, error_size);
+    return WARP_FLOW_ERROR;
+  }
+  try {
+    // The pair's largest motion at this component's size, times the part of the pair open.
+    const double scale = std::max(static_cast<double>(first.width) / std::max(1, pair->luma.width),
+                                  static_cast<double>(first.height) / std::max(1, pair->luma.height));
+    const double travel = pair->maxMotion * scale * (t1 - t0);
+    const int instants = static_cast<int>(std::clamp(std::ceil(travel), 1.0, static_cast<double>(kMaxShutterInstants)));
+    const float each = static_cast<float>(weight / instants);
+    for (int k = 0; k < instants; k++) {
+      const double t = t0 + (t1 - t0) * (k + 0.5) / instants;
+      const WarpedComponents w = warpTo(*pair, t, first, second, first.width, first.height);
+      if (first.sample_bytes == 2)
+        accumulateInto<uint16_t>(w, static_cast<float>(t), each, sum);
+      else
+        accumulateInto<uint8_t>(w, static_cast<float>(t), each, sum);
+    }
+    return WARP_FLOW_OK;
+  } catch (const std::exception &e) {
+    copyMessage(e.what(), error, error_size);
+  } catch (...) {
+    copyMessage("unknown exception in the flow shutter", error, error_size);
+  }
+  return WARP_FLOW_ERROR;
+}
+
 extern "C" const WarpFlowModule *warp_flow_module(void) {
   static const WarpFlowModule module = {WARP_FLOW_MODULE_ABI, warp_flow_estimate, warp_flow_pair_free,
-                                        warp_flow_render};
+                                        warp_flow_render, warp_flow_accumulate};
   return &module;
 }

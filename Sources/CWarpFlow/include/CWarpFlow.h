@@ -28,6 +28,14 @@ void warp_flow_pair_free (WarpFlowPair * pair);
 WarpFlowStatus warp_flow_render (WarpFlowPair * pair, double t, WarpFlowComponent first,
     WarpFlowComponent second, WarpFlowComponent out, char *error, size_t error_size);
 
+/** Adds to `sum` (`first.width` x `first.height` floats, rows packed) `weight` times the mean of
+ * the frames at the positions of [t0, t1] (within [0, 1]) between the pair's frames, as
+ * warp_flow_render makes them: a shutter open over that part of the pair, sampled at instants
+ * close enough that no pixel moves more than about one sample between two of them (at most 256
+ * instants). */
+WarpFlowStatus warp_flow_accumulate (WarpFlowPair * pair, double t0, double t1, double weight,
+    WarpFlowComponent first, WarpFlowComponent second, float *sum, char *error,
+    size_t error_size);
 /** This module's functions as one table (the plugin looks this symbol up after loading the
  * module; an application that links the module itself hands the table to
  * TimeWarpPlugin.useFlowModule). */

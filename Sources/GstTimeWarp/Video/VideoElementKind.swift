@@ -20,6 +20,7 @@ enum VideoElementKind: WarpElementKind {
         case TIMEWARP_PROP_MAX_BLEND_FRAMES: value.set(int: settings.maxBlendFrames)
         case TIMEWARP_PROP_FLOW_QUALITY: value.set(enumValue: settings.flowQuality.rawValue)
         case TIMEWARP_PROP_FLOW_FALLBACKS: value.set(counters.value(.flowFallbacks))
+        case TIMEWARP_PROP_SHUTTER_ANGLE: value.set(settings.shutterAngle)
         default: return false
         }
         return true
@@ -33,6 +34,7 @@ enum VideoElementKind: WarpElementKind {
         case TIMEWARP_PROP_FRAME_MODE: settings.frameMode = FrameMode(gEnumValue: value.enumValue)
         case TIMEWARP_PROP_MAX_BLEND_FRAMES: settings.maxBlendFrames = max(2, value.int)
         case TIMEWARP_PROP_FLOW_QUALITY: settings.flowQuality = FlowQuality(gEnumValue: value.enumValue)
+        case TIMEWARP_PROP_SHUTTER_ANGLE: settings.shutterAngle = min(360, max(0, value.double))
         default: return false
         }
         return true
