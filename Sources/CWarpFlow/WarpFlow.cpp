@@ -2,25 +2,42 @@
 // default). See include/CWarpFlow.h. Every OpenCV call sits inside a try block: exceptions become
 // WARP_FLOW_ERROR and a message, never a throw across the C API.
 #include "CWarpFlow.h"
+#include "FramePool.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/video/tracking.hpp>
 
+#include <opencv2/core/utility.hpp>
+
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <future>
 #include <vector>
 
+using warpflow::pooled;
+
 namespace {
+
+/// Runs `body(y)` for each row `0 ..< rows`, spread over OpenCV's worker threads.
+template <typename Body>
+void forEachRow(int rows, const Body &body) {
+  cv::parallel_for_(cv::Range(0, rows), [&](const cv::Range &range) {
+    for (int y = range.start; y < range.end; y++) body(y);
+  });
+}
+
+/// Pairs alive: when the last goes, the frame pool gives its blocks back.
+std::atomic<int> livePairs{0};
 
 /// A flow field scaled to one component's size: 3 channels (dx, dy, visibility).
 struct ScaledField {
   int width = 0, height = 0;
-  cv::Mat forward, backward;
+  /// The flows (dx, dy) and how well the other direction confirms each pixel's (0 ... 1).
+  cv::Mat forward, backward, forwardVisibility, backwardVisibility;
 };
 
 }  // namespace
@@ -30,13 +47,13 @@ struct ScaledField {
 struct SlotMaps {
   double t = -1;
   int width = 0, height = 0;
-  cv::Mat displacement0, displacement1, visibility0, visibility1;
+  /// Where each pixel of the slot samples frame 0 and frame 1 (absolute positions, for cv::remap).
+  cv::Mat position0, position1, visibility0, visibility1;
 };
 
 struct WarpFlowPair {
   /// Frame 0 -> frame 1 and frame 1 -> frame 0 at the flow's size (the luma size divided by the
-  /// downscale): (dx, dy, visibility) with visibility = how well the pixel's flow is confirmed
-  /// by the other direction (0...1).
+  /// downscale), each with how well the other direction confirms it.
   ScaledField luma;
   /// The largest displacement of a pixel the two directions agree on (visibility at least 1/2),
   /// in pixels of the flow's size: how many instants a shutter over the pair needs.
@@ -89,37 +106,41 @@ cv::Ptr<cv::DenseOpticalFlow> &estimator(WarpFlowMethod method, WarpFlowQuality 
   return cache[m][q];
 }
 
-cv::Mat flowBetween(WarpFlowMethod method, WarpFlowQuality quality, int downscale, const cv::Mat &a,
-                    const cv::Mat &b) {
-  cv::Mat flow;
-  if (downscale > 1) {
-    cv::Mat sa, sb, small;
-    cv::Size size(std::max(1, a.cols / downscale), std::max(1, a.rows / downscale));
-    cv::resize(a, sa, size, 0, 0, cv::INTER_AREA);
-    cv::resize(b, sb, size, 0, 0, cv::INTER_AREA);
-    estimator(method, quality)->calc(sa, sb, flow);
-  } else {
-    estimator(method, quality)->calc(a, b, flow);
-  }
+/// The flow from `a` to `b` (images already at the flow's size).
+cv::Mat flowBetween(WarpFlowMethod method, WarpFlowQuality quality, const cv::Mat &a, const cv::Mat &b) {
+  cv::Mat flow = pooled();
+  estimator(method, quality)->calc(a, b, flow);
   return flow;
 }
 
-/// The round-trip error |F(p) + B(p + F(p))| per pixel, as a 3-channel field (dx, dy,
-/// visibility); counts the inconsistent pixels whose target lies inside the frame.
-cv::Mat withVisibility(const cv::Mat &f, const cv::Mat &b, size_t &inconsistent, size_t &inside) {
-  cv::Mat map(f.size(), CV_32FC2);
-  for (int y = 0; y < f.rows; y++) {
+/// `image` at 1/`downscale` of its size (itself at 1).
+cv::Mat atFlowSize(const cv::Mat &image, int downscale) {
+  if (downscale <= 1) return image;
+  cv::Mat small = pooled();
+  cv::resize(image, small, cv::Size(std::max(1, image.cols / downscale), std::max(1, image.rows / downscale)), 0, 0,
+             cv::INTER_AREA);
+  return small;
+}
+
+/// How well the backward flow `b` confirms the forward flow `f` at each pixel, from the round-trip
+/// error e = |F(p) + B(p + F(p))|: 1 / (1 + (e / tau)^2), nearly 0 where F leaves the frame;
+/// counts the inconsistent pixels whose target lies inside the frame.
+cv::Mat visibilityOf(const cv::Mat &f, const cv::Mat &b, size_t &inconsistentTotal, size_t &insideTotal) {
+  cv::Mat map = pooled(f.rows, f.cols, CV_32FC2);
+  forEachRow(f.rows, [&](int y) {
     const cv::Vec2f *fr = f.ptr<cv::Vec2f>(y);
     cv::Vec2f *mr = map.ptr<cv::Vec2f>(y);
     for (int x = 0; x < f.cols; x++) mr[x] = cv::Vec2f(x + fr[x][0], y + fr[x][1]);
-  }
-  cv::Mat back;
+  });
+  cv::Mat back = pooled();
   cv::remap(b, back, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-  cv::Mat out(f.size(), CV_32FC3);
+  cv::Mat out = pooled(f.rows, f.cols, CV_32FC1);
   const float w = static_cast<float>(f.cols), h = static_cast<float>(f.rows);
-  for (int y = 0; y < f.rows; y++) {
+  std::atomic<size_t> inconsistentCount{0}, insideCount{0};
+  forEachRow(f.rows, [&](int y) {
+    size_t inconsistent = 0, inside = 0;
     const cv::Vec2f *fr = f.ptr<cv::Vec2f>(y), *br = back.ptr<cv::Vec2f>(y), *mr = map.ptr<cv::Vec2f>(y);
-    cv::Vec3f *o = out.ptr<cv::Vec3f>(y);
+    float *o = out.ptr<float>(y);
     for (int x = 0; x < f.cols; x++) {
       float ex = fr[x][0] + br[x][0], ey = fr[x][1] + br[x][1];
       float e2 = ex * ex + ey * ey;
@@ -133,19 +154,24 @@ cv::Mat withVisibility(const cv::Mat &f, const cv::Mat &b, size_t &inconsistent,
       }
       // Leaving the frame: the other one does not see it.
       float r2 = in ? e2 / (kVisibilityTau * kVisibilityTau) : 64.0f;
-      o[x] = cv::Vec3f(fr[x][0], fr[x][1], 1.0f / (1.0f + r2));
+      o[x] = 1.0f / (1.0f + r2);
     }
-  }
+    inconsistentCount += inconsistent;
+    insideCount += inside;
+  });
+  inconsistentTotal += inconsistentCount;
+  insideTotal += insideCount;
   return out;
 }
 
-/// The largest |F| among the pixels of `field` (dx, dy, visibility) seen by both frames.
-float largestConsistentMotion(const cv::Mat &field) {
+/// The largest |F| among the pixels both frames see (visibility at least 1/2).
+float largestConsistentMotion(const cv::Mat &flow, const cv::Mat &visibility) {
   float largest = 0;
-  for (int y = 0; y < field.rows; y++) {
-    const cv::Vec3f *f = field.ptr<cv::Vec3f>(y);
-    for (int x = 0; x < field.cols; x++)
-      if (f[x][2] >= 0.5f) largest = std::max(largest, f[x][0] * f[x][0] + f[x][1] * f[x][1]);
+  for (int y = 0; y < flow.rows; y++) {
+    const cv::Vec2f *f = flow.ptr<cv::Vec2f>(y);
+    const float *v = visibility.ptr<float>(y);
+    for (int x = 0; x < flow.cols; x++)
+      if (v[x] >= 0.5f) largest = std::max(largest, f[x][0] * f[x][0] + f[x][1] * f[x][1]);
   }
   return std::sqrt(largest);
 }
@@ -154,7 +180,7 @@ float largestConsistentMotion(const cv::Mat &field) {
 cv::Mat gather(const WarpFlowComponent &c) {
   int type = c.sample_bytes == 2 ? CV_16UC1 : CV_8UC1;
   if (c.pixel_stride == c.sample_bytes) return cv::Mat(c.height, c.width, type, c.data, c.stride);
-  cv::Mat m(c.height, c.width, type);
+  cv::Mat m = pooled(c.height, c.width, type);
   for (int y = 0; y < c.height; y++) {
     const uint8_t *row = c.data + y * c.stride;
     if (c.sample_bytes == 2) {
@@ -177,33 +203,35 @@ const ScaledField &fieldFor(WarpFlowPair &pair, int width, int height) {
   s.height = height;
   const double sx = static_cast<double>(width) / pair.luma.width;
   const double sy = static_cast<double>(height) / pair.luma.height;
-  cv::resize(pair.luma.forward, s.forward, cv::Size(width, height), 0, 0, cv::INTER_AREA);
-  cv::resize(pair.luma.backward, s.backward, cv::Size(width, height), 0, 0, cv::INTER_AREA);
-  s.forward = s.forward.mul(cv::Scalar(sx, sy, 1.0));
-  s.backward = s.backward.mul(cv::Scalar(sx, sy, 1.0));
+  const cv::Size size(width, height);
+  s.forward = pooled();
+  s.backward = pooled();
+  s.forwardVisibility = pooled();
+  s.backwardVisibility = pooled();
+  cv::resize(pair.luma.forward, s.forward, size, 0, 0, cv::INTER_AREA);
+  cv::resize(pair.luma.backward, s.backward, size, 0, 0, cv::INTER_AREA);
+  cv::resize(pair.luma.forwardVisibility, s.forwardVisibility, size, 0, 0, cv::INTER_AREA);
+  cv::resize(pair.luma.backwardVisibility, s.backwardVisibility, size, 0, 0, cv::INTER_AREA);
+  cv::multiply(s.forward, cv::Scalar(sx, sy), s.forward);
+  cv::multiply(s.backward, cv::Scalar(sx, sy), s.backward);
   pair.scaled.push_back(s);
   return pair.scaled.back();
 }
 
 /// Where each pixel of the slot came from in a neighbour: solves x = y + s F(y) by fixed-point
-/// steps from the map's start; leaves the map and (third channel of the field at y) the visibility.
-void invert(const cv::Mat &field, float s, cv::Mat &map, cv::Mat &visibility) {
-  cv::Mat sampled;
-  for (int step = 0; step <= kInversionSteps; step++) {
-    cv::remap(field, sampled, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-    if (step == kInversionSteps) break;
-    for (int y = 0; y < map.rows; y++) {
+/// steps from the map's start; leaves the map, and in `visibility` that of the pixel found.
+void invert(const cv::Mat &flow, const cv::Mat &flowVisibility, float s, cv::Mat &map, cv::Mat &visibility) {
+  cv::Mat sampled = pooled();
+  for (int step = 0; step < kInversionSteps; step++) {
+    cv::remap(flow, sampled, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    forEachRow(map.rows, [&](int y) {
       cv::Vec2f *m = map.ptr<cv::Vec2f>(y);
-      const cv::Vec3f *f = sampled.ptr<cv::Vec3f>(y);
+      const cv::Vec2f *f = sampled.ptr<cv::Vec2f>(y);
       for (int x = 0; x < map.cols; x++) m[x] = cv::Vec2f(x - s * f[x][0], y - s * f[x][1]);
-    }
+    });
   }
-  visibility.create(map.size(), CV_32FC1);
-  for (int y = 0; y < map.rows; y++) {
-    const cv::Vec3f *f = sampled.ptr<cv::Vec3f>(y);
-    float *v = visibility.ptr<float>(y);
-    for (int x = 0; x < map.cols; x++) v[x] = f[x][2];
-  }
+  visibility = pooled();
+  cv::remap(flowVisibility, visibility, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
 }
 
 
@@ -215,45 +243,41 @@ const SlotMaps &slotMaps(WarpFlowPair &pair, double t, int width, int height) {
   const float ft = static_cast<float>(std::clamp(t, 0.0, 1.0));
   const ScaledField &field = fieldFor(pair, width, height);
   // First guesses (the flow at x taken as the flow at the source), then fixed-point steps.
-  cv::Mat map0(height, width, CV_32FC2), map1(height, width, CV_32FC2);
+  cv::Mat map0 = pooled(height, width, CV_32FC2), map1 = pooled(height, width, CV_32FC2);
   const float c00 = -(1 - ft) * ft, c01 = ft * ft, c10 = (1 - ft) * (1 - ft), c11 = -ft * (1 - ft);
-  for (int y = 0; y < height; y++) {
-    const cv::Vec3f *f = field.forward.ptr<cv::Vec3f>(y), *b = field.backward.ptr<cv::Vec3f>(y);
+  forEachRow(height, [&](int y) {
+    const cv::Vec2f *f = field.forward.ptr<cv::Vec2f>(y), *b = field.backward.ptr<cv::Vec2f>(y);
     cv::Vec2f *m0 = map0.ptr<cv::Vec2f>(y), *m1 = map1.ptr<cv::Vec2f>(y);
     for (int x = 0; x < width; x++) {
       m0[x] = cv::Vec2f(x + c00 * f[x][0] + c01 * b[x][0], y + c00 * f[x][1] + c01 * b[x][1]);
       m1[x] = cv::Vec2f(x + c10 * f[x][0] + c11 * b[x][0], y + c10 * f[x][1] + c11 * b[x][1]);
     }
-  }
+  });
   SlotMaps m;
   m.t = t;
   m.width = width;
   m.height = height;
-  invert(field.forward, ft, map0, m.visibility0);
-  invert(field.backward, 1 - ft, map1, m.visibility1);
-  for (int y = 0; y < height; y++) {
-    cv::Vec2f *m0 = map0.ptr<cv::Vec2f>(y), *m1 = map1.ptr<cv::Vec2f>(y);
-    for (int x = 0; x < width; x++) {
-      m0[x] -= cv::Vec2f(x, y);
-      m1[x] -= cv::Vec2f(x, y);
-    }
-  }
-  m.displacement0 = map0;
-  m.displacement1 = map1;
+  invert(field.forward, field.forwardVisibility, ft, map0, m.visibility0);
+  invert(field.backward, field.backwardVisibility, 1 - ft, map1, m.visibility1);
+  m.position0 = map0;
+  m.position1 = map1;
   if (pair.maps.size() >= 3) pair.maps.erase(pair.maps.begin());
   pair.maps.push_back(m);
   return pair.maps.back();
 }
 
-/// Absolute sampling positions from displacements scaled by (sx, sy).
-cv::Mat absolute(const cv::Mat &displacement, float sx, float sy) {
-  cv::Mat map(displacement.size(), CV_32FC2);
-  for (int y = 0; y < map.rows; y++) {
-    const cv::Vec2f *d = displacement.ptr<cv::Vec2f>(y);
-    cv::Vec2f *m = map.ptr<cv::Vec2f>(y);
-    for (int x = 0; x < map.cols; x++) m[x] = cv::Vec2f(x + sx * d[x][0], y + sy * d[x][1]);
-  }
-  return map;
+/// Positions on a grid `sx` x `sy` times finer, before it is stretched there: a position `p` of
+/// this grid is `s (p + 1/2) - 1/2` of the finer one, so that a bilinear stretch of the result
+/// gives at each finer pixel its own position plus the stretched displacement.
+cv::Mat onFinerGrid(const cv::Mat &position, float sx, float sy) {
+  cv::Mat out = pooled(position.rows, position.cols, CV_32FC2);
+  forEachRow(position.rows, [&](int y) {
+    const cv::Vec2f *p = position.ptr<cv::Vec2f>(y);
+    cv::Vec2f *o = out.ptr<cv::Vec2f>(y);
+    for (int x = 0; x < position.cols; x++)
+      o[x] = cv::Vec2f(sx * (p[x][0] + 0.5f) - 0.5f, sy * (p[x][1] + 0.5f) - 0.5f);
+  });
+  return out;
 }
 
 /// Both frames' components moved to position `t` along the flow, and how well each sees each
@@ -269,27 +293,29 @@ WarpedComponents warpTo(WarpFlowPair &pair, double t, const WarpFlowComponent &f
   const bool larger = width > pair.luma.width || height > pair.luma.height;
   const int mw = larger ? pair.luma.width : width, mh = larger ? pair.luma.height : height;
   const SlotMaps &slot = slotMaps(pair, t, mw, mh);
-  cv::Mat map0, map1, vis0, vis1;
-  if (larger) {
-    cv::Size size(width, height);
-    cv::Mat d0, d1;
-    cv::resize(slot.displacement0, d0, size, 0, 0, cv::INTER_LINEAR);
-    cv::resize(slot.displacement1, d1, size, 0, 0, cv::INTER_LINEAR);
-    cv::resize(slot.visibility0, vis0, size, 0, 0, cv::INTER_LINEAR);
-    cv::resize(slot.visibility1, vis1, size, 0, 0, cv::INTER_LINEAR);
-    map0 = absolute(d0, static_cast<float>(width) / mw, static_cast<float>(height) / mh);
-    map1 = absolute(d1, static_cast<float>(width) / mw, static_cast<float>(height) / mh);
-  } else {
-    map0 = absolute(slot.displacement0, 1, 1);
-    map1 = absolute(slot.displacement1, 1, 1);
-    vis0 = slot.visibility0;
-    vis1 = slot.visibility1;
-  }
   WarpedComponents w;
+  cv::Mat map0, map1;
+  if (larger) {
+    const cv::Size size(width, height);
+    const float sx = static_cast<float>(width) / mw, sy = static_cast<float>(height) / mh;
+    map0 = pooled();
+    map1 = pooled();
+    w.visibility0 = pooled();
+    w.visibility1 = pooled();
+    cv::resize(onFinerGrid(slot.position0, sx, sy), map0, size, 0, 0, cv::INTER_LINEAR);
+    cv::resize(onFinerGrid(slot.position1, sx, sy), map1, size, 0, 0, cv::INTER_LINEAR);
+    cv::resize(slot.visibility0, w.visibility0, size, 0, 0, cv::INTER_LINEAR);
+    cv::resize(slot.visibility1, w.visibility1, size, 0, 0, cv::INTER_LINEAR);
+  } else {
+    map0 = slot.position0;
+    map1 = slot.position1;
+    w.visibility0 = slot.visibility0;
+    w.visibility1 = slot.visibility1;
+  }
+  w.a = pooled();
+  w.b = pooled();
   cv::remap(gather(first), w.a, map0, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
   cv::remap(gather(second), w.b, map1, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-  w.visibility0 = vis0;
-  w.visibility1 = vis1;
   return w;
 }
 
@@ -309,7 +335,7 @@ inline void pairWeights(float t, float visibility0, float visibility1, float &w0
 /// Adds `weight` times the combined frame at `t` to `sum` (packed rows of floats).
 template <typename T>
 void accumulateInto(const WarpedComponents &w, float t, float weight, float *sum) {
-  for (int y = 0; y < w.a.rows; y++) {
+  forEachRow(w.a.rows, [&](int y) {
     const T *ar = w.a.ptr<T>(y), *br = w.b.ptr<T>(y);
     const float *var = w.visibility0.ptr<float>(y), *vbr = w.visibility1.ptr<float>(y);
     float *row = sum + static_cast<size_t>(y) * w.a.cols;
@@ -318,14 +344,14 @@ void accumulateInto(const WarpedComponents &w, float t, float weight, float *sum
       pairWeights(t, var[x], vbr[x], w0, w1, total);
       row[x] += weight * (w0 * ar[x] + w1 * br[x]) / total;
     }
-  }
+  });
 }
 
 template <typename T>
 void combine(const cv::Mat &a, const cv::Mat &b, const cv::Mat &va, const cv::Mat &vb, float t,
              const WarpFlowComponent &out) {
   const float maxValue = sizeof(T) == 1 ? 255.0f : 65535.0f;
-  for (int y = 0; y < out.height; y++) {
+  forEachRow(out.height, [&](int y) {
     const T *ar = a.ptr<T>(y), *br = b.ptr<T>(y);
     const float *var = va.ptr<float>(y), *vbr = vb.ptr<float>(y);
     uint8_t *row = out.data + y * out.stride;
@@ -336,7 +362,7 @@ void combine(const cv::Mat &a, const cv::Mat &b, const cv::Mat &va, const cv::Ma
       T value = static_cast<T>(std::min(maxValue, std::max(0.0f, v)));
       std::memcpy(row + x * out.pixel_stride, &value, sizeof(T));
     }
-  }
+  });
 }
 
 }  // namespace
@@ -358,18 +384,29 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
   try {
     cv::Mat a(first.height, first.width, CV_8UC1, const_cast<uint8_t *>(first.data), first.stride);
     cv::Mat b(second.height, second.width, CV_8UC1, const_cast<uint8_t *>(second.data), second.stride);
-    // The two directions on two threads (each with its own estimator): both cores work on a pair.
+    // The two directions at once (each thread with its own estimator): both cores work on a pair.
     const int scale = std::max(1, downscale);
-    std::future<cv::Mat> later = std::async(std::launch::async, [&] { return flowBetween(method, quality, scale, b, a); });
-    cv::Mat forward = flowBetween(method, quality, scale, a, b);
-    cv::Mat backward = later.get();
+    // On OpenCV's worker threads, which stay (and keep their estimators) from pair to pair.
+    cv::Mat small[2], flows[2];
+    cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range &range) {
+      for (int i = range.start; i < range.end; i++) small[i] = atFlowSize(i == 0 ? a : b, scale);
+    }, 2);
+    cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range &range) {
+      for (int d = range.start; d < range.end; d++)
+        flows[d] = flowBetween(method, quality, small[d], small[1 - d]);
+    }, 2);
+    const cv::Mat &forward = flows[0], &backward = flows[1];
     size_t inconsistent = 0, inside = 0;
     auto *pair = new WarpFlowPair();
+    livePairs++;
     pair->luma.width = forward.cols;
     pair->luma.height = forward.rows;
-    pair->luma.forward = withVisibility(forward, backward, inconsistent, inside);
-    pair->luma.backward = withVisibility(backward, forward, inconsistent, inside);
-    pair->maxMotion = std::max(largestConsistentMotion(pair->luma.forward), largestConsistentMotion(pair->luma.backward));
+    pair->luma.forward = forward;
+    pair->luma.backward = backward;
+    pair->luma.forwardVisibility = visibilityOf(forward, backward, inconsistent, inside);
+    pair->luma.backwardVisibility = visibilityOf(backward, forward, inconsistent, inside);
+    pair->maxMotion = std::max(largestConsistentMotion(forward, pair->luma.forwardVisibility),
+                               largestConsistentMotion(backward, pair->luma.backwardVisibility));
     double fraction = inside > 0 ? static_cast<double>(inconsistent) / inside : 1.0;
     if (inconsistent_fraction) *inconsistent_fraction = fraction;
     *out_pair = pair;
@@ -382,7 +419,11 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
   return WARP_FLOW_ERROR;
 }
 
-extern "C" void warp_flow_pair_free(WarpFlowPair *pair) { delete pair; }
+extern "C" void warp_flow_pair_free(WarpFlowPair *pair) {
+  if (!pair) return;
+  delete pair;
+  if (--livePairs == 0) warpflow::trimFramePool();
+}
 
 extern "C" WarpFlowStatus warp_flow_render(WarpFlowPair *pair, double t, WarpFlowComponent first,
                                            WarpFlowComponent second, WarpFlowComponent out, char *error,
