@@ -70,7 +70,8 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
           0.0, 360.0, TIMEWARP_DEFAULT_SHUTTER_ANGLE, ready));
   install_counter (gobject_class, TIMEWARP_PROP_FLOW_FALLBACKS, "flow-fallbacks", "Flow fallbacks",
       "frame-mode=flow: number of frames blended instead (scene cut, flow failing the "
-      "forward/backward consistency check, or a flow error)");
+      "forward/backward consistency check, motion that does not explain the change such as "
+      "film grain or a fade, or a flow error)");
 
   timewarp_element_class_add_pad_templates (GST_ELEMENT_CLASS (klass), TIMEWARP_VIDEO_CAPS);
   gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),

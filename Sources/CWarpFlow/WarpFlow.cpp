@@ -71,6 +71,12 @@ constexpr float kConsistencyPixels = 1.0f;
 /// On bikes.mp4 halved, five pairs fail 94 ... 100 %, the others 0.3 ... 71 % (DIS ultrafast is
 /// noisy); 60 % measured best there (0.2 dB above 35 %, equal to 80 and 90 %).
 constexpr double kMaxInconsistent = 0.6;
+/// The most of the still frame difference motion compensation may leave for the flow to be
+/// used (motionExplainsChange). On echo.webm's grainy title 0.7 gained 0.12 dB and 0.9 0.04
+/// (bikes.mp4 unchanged by either), but 0.7 also blended a pair of FrameFlowTests' small moving
+/// square, whose flow at 96x64 leaves 0.50 to 0.85 of the still difference: motion that plainly
+/// moves must not be refused, so 0.9.
+constexpr double kMaxMotionResidual = 0.9;
 /// Frames smaller than this (either side, pixels) are blended: too small for DIS's patches.
 constexpr int kMinimumSize = 32;
 /// flow-quality=fast and balanced: DIS's patches this far apart; fast adds this many variational
@@ -171,6 +177,34 @@ cv::Mat confirmed(const cv::Mat &f, const cv::Mat &b, size_t &inconsistentTotal,
   inconsistentTotal += inconsistentCount;
   insideTotal += insideCount;
   return out;
+}
+
+/// Whether the motion explains the change from frame 0 to frame 1: over the pixels of frame 1 whose
+/// backward flow the forward one confirms (`confirmedBackward`: occlusions, which no motion
+/// predicts, left out), frame 1 predicted from frame 0 along the flow (each pixel fetched where
+/// it came from) misses by at most `kMaxMotionResidual` of what frame 0 itself misses by. Where it
+/// does not (film grain, flicker, a fade, a title over noise), moving pixels only adds
+/// artefacts, and the pair is blended.
+bool motionExplainsChange(const cv::Mat &first, const cv::Mat &second, const cv::Mat &backward,
+                          const cv::Mat &confirmedBackward) {
+  cv::Mat map = pooled(backward.rows, backward.cols, CV_32FC2), predicted = pooled();
+  forEachRow(backward.rows, [&](int y) {
+    const cv::Vec2f *b = backward.ptr<cv::Vec2f>(y);
+    cv::Vec2f *m = map.ptr<cv::Vec2f>(y);
+    for (int x = 0; x < backward.cols; x++) m[x] = cv::Vec2f(x + b[x][0], y + b[x][1]);
+  });
+  cv::remap(first, predicted, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  double still = 0, moved = 0;
+  for (int y = 0; y < second.rows; y++) {
+    const uint8_t *a = first.ptr<uint8_t>(y), *b = second.ptr<uint8_t>(y), *p = predicted.ptr<uint8_t>(y);
+    const float *c = confirmedBackward.ptr<float>(y);
+    for (int x = 0; x < second.cols; x++) {
+      if (c[x] <= 0) continue;
+      still += std::abs(static_cast<int>(b[x]) - a[x]);
+      moved += std::abs(static_cast<int>(b[x]) - p[x]);
+    }
+  }
+  return moved <= kMaxMotionResidual * still;
 }
 
 /// The largest |F| among the pixels the two directions agree on.
@@ -391,6 +425,10 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
     double fraction = inside > 0 ? static_cast<double>(inconsistent) / inside : 1.0;
     if (inconsistent_fraction) *inconsistent_fraction = fraction;
     *out_pair = pair;
+    if (fraction <= kMaxInconsistent && !motionExplainsChange(small[0], small[1], backward, confirmedBackward)) {
+      if (inconsistent_fraction) *inconsistent_fraction = 1;
+      return WARP_FLOW_INCONSISTENT;
+    }
     return fraction > kMaxInconsistent ? WARP_FLOW_INCONSISTENT : WARP_FLOW_OK;
   } catch (const std::exception &e) {
     copyMessage(e.what(), error, error_size);

@@ -11,7 +11,7 @@ extern "C" {
 #endif
 
 /** Estimates both flows between two luma images of equal size (computed at `downscale` of their
- * size, 1 or 2) and checks them: `*out_pair` is set on WARP_FLOW_OK and WARP_FLOW_INCONSISTENT
+ * size, a power of two) and checks them: `*out_pair` is set on WARP_FLOW_OK and WARP_FLOW_INCONSISTENT
  * (free it with warp_flow_pair_free) and NULL on error. `inconsistent_fraction` (may be NULL)
  * receives the share of pixels failing the forward/backward check. Frames under 32 pixels on a
  * side give WARP_FLOW_INCONSISTENT without a pair. */

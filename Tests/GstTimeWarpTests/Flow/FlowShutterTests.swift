@@ -143,3 +143,16 @@ final class FlowShutterTests: XCTestCase {
         }
     }
 }
+
+/// The size the flow is estimated at (`FlowEstimator.downscale`): full size below 1280 pixels of
+/// width, then the smallest power of two from 2 that brings the width to 1280 or less.
+final class FlowDownscaleTests: XCTestCase {
+    func testTheFlowIsEstimatedAtMost1280PixelsWide() {
+        guard FlowEstimator.forcedDownscale == nil else { return }
+        let expected: [(Int, Int32)] = [(640, 1), (1279, 1), (1280, 2), (1920, 2), (2560, 2), (2562, 4),
+                                        (3840, 4), (5120, 4), (7680, 8)]
+        for (width, factor) in expected {
+            XCTAssertEqual(FlowEstimator.downscale(width: width, height: width * 9 / 16), factor, "\(width) px")
+        }
+    }
+}
