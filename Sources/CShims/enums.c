@@ -55,7 +55,7 @@ timewarp_frame_mode_get_type (void)
     {1, "Blend: slow motion mixes the two surrounding frames, speed-ups average the frames "
           "the slot spans (a shutter)", "blend"},
     {2, "Flow: slow motion moves both surrounding frames along their optical flow to the slot "
-          "(motion-compensated), speed-ups average as blend does", "flow"},
+          "(motion-compensated), speed-ups are blurred along it (shutter-angle)", "flow"},
     {0, NULL, NULL},
   };
   return register_enum (&type, "GstTimeWarpFrameMode", values);

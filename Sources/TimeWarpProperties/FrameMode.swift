@@ -6,7 +6,7 @@ public enum FrameMode: Int32, PropertyEnum {
     /// Slow motion mixes the two frames around the slot, speed-ups average the frames it spans.
     case blend = 1
     /// Slow motion moves the two frames around the slot along their optical flow; speed-ups
-    /// average as blend does.
+    /// are blurred along it (`shutter-angle`).
     case flow = 2
 
     /// The registered name of the GEnum type.
@@ -31,7 +31,7 @@ public enum FrameMode: Int32, PropertyEnum {
         case .blend:
             return "Blend: slow motion mixes the two surrounding frames, speed-ups average the frames the slot spans (a shutter)"
         case .flow:
-            return "Flow: slow motion moves both surrounding frames along their optical flow to the slot (motion-compensated), speed-ups average as blend does"
+            return "Flow: slow motion moves both surrounding frames along their optical flow to the slot (motion-compensated), speed-ups are blurred along it (shutter-angle)"
         }
     }
 }

@@ -54,6 +54,8 @@ public enum PropertyName: String, CaseIterable, Sendable {
     case flowQuality = "flow-quality"
     /// Output frames flow could not make (read-only counter).
     case flowFallbacks = "flow-fallbacks"
+    /// The share of a speed-up's input that `frame-mode=flow` integrates along the flow, in degrees.
+    case shutterAngle = "shutter-angle"
 
     // MARK: audiotimewarp
 
@@ -73,7 +75,7 @@ public enum PropertyName: String, CaseIterable, Sendable {
     /// The properties only `videotimewarp` has.
     public static let videoOnly: [PropertyName] = [
         .in, .out, .drop, .duplicate, .maxDuplicationTime, .maxRate, .frameMode, .maxBlendFrames,
-        .flowQuality, .flowFallbacks,
+        .flowQuality, .flowFallbacks, .shutterAngle,
     ]
 
     /// The properties only `audiotimewarp` has.

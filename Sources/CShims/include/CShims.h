@@ -67,6 +67,8 @@ typedef enum {
   /* all three: time remapping (function=remap) */
   TIMEWARP_PROP_REMAP,
   TIMEWARP_PROP_MAX_HISTORY,
+  /* videotimewarp: frame-mode=flow's motion blur */
+  TIMEWARP_PROP_SHUTTER_ANGLE,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -95,6 +97,9 @@ typedef enum {
 #define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
 /** `flow-quality`: fast (GstTimeWarpFlowQuality value 0), DIS's ultrafast preset. */
 #define TIMEWARP_DEFAULT_FLOW_QUALITY 0
+/** `shutter-angle`: 180 degrees, the film camera's (and After Effects' Pixel Motion Blur's) half
+ * of the frame interval. */
+#define TIMEWARP_DEFAULT_SHUTTER_ANGLE 180.0
 /** `max-history`: 60 s, the most input a remap curve may keep to show again. */
 #define TIMEWARP_DEFAULT_MAX_HISTORY 60000000000ULL
 /** `start-time`: GST_CLOCK_TIME_NONE, the map's origin u = 0 is the medium's first frame. */

@@ -20,6 +20,7 @@ enum VideoElementKind: WarpElementKind {
         case .maxBlendFrames: value.set(int: settings.maxBlendFrames)
         case .flowQuality: value.set(enumValue: settings.flowQuality.rawValue)
         case .flowFallbacks: value.set(counters.value(.flowFallbacks))
+        case .shutterAngle: value.set(settings.shutterAngle)
         default: return false
         }
         return true
@@ -33,6 +34,7 @@ enum VideoElementKind: WarpElementKind {
         case .frameMode: settings.frameMode = FrameMode(gEnumValue: value.enumValue)
         case .maxBlendFrames: settings.maxBlendFrames = max(2, value.int)
         case .flowQuality: settings.flowQuality = FlowQuality(gEnumValue: value.enumValue)
+        case .shutterAngle: settings.shutterAngle = min(360, max(0, value.double))
         default: return false
         }
         return true

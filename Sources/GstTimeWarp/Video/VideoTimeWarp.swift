@@ -31,7 +31,8 @@ extension VideoState: WarpStream {
         let spacing = maxRate < Int32.max ? ClockTime.scale(1, ClockTime.second, UInt64(max(maxRate, 1))) ?? 0 : 0
         run.segment = VideoSegmentRun(maxDuplicationTime: settings.maxDuplicationTime, minSpacing: spacing,
                                       grid: outputGrid(), frameMode: settings.frameMode,
-                                      maxBlendFrames: Int(settings.maxBlendFrames), flowQuality: settings.flowQuality)
+                                      maxBlendFrames: Int(settings.maxBlendFrames), flowQuality: settings.flowQuality,
+                                      shutterAngle: settings.shutterAngle)
         republishLatency(out)
     }
 

@@ -203,6 +203,7 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(Self.defaultValue("videotimewarp", "frame-mode", { g_value_get_enum($0) }), FrameMode.propertyDefault.rawValue)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "flow-quality", { g_value_get_enum($0) }), FlowQuality.propertyDefault.rawValue)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-blend-frames", { g_value_get_int($0) }), settings.maxBlendFrames)
+        XCTAssertEqual(Self.defaultValue("videotimewarp", "shutter-angle", { g_value_get_double($0) }), settings.shutterAngle)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-rate", { g_value_get_int($0) }), settings.maxRate)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-duplication-time", { UInt64(g_value_get_uint64($0)) }), settings.maxDuplicationTime)
     }

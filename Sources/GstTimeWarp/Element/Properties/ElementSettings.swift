@@ -33,4 +33,6 @@ struct ElementSettings: Sendable {
     var maxBlendFrames: Int32 = TIMEWARP_DEFAULT_MAX_BLEND_FRAMES
     /// videotimewarp's `flow-quality`.
     var flowQuality = FlowQuality.propertyDefault
+    /// videotimewarp's `shutter-angle` (degrees, 0 ... 360).
+    var shutterAngle = TIMEWARP_DEFAULT_SHUTTER_ANGLE
 }

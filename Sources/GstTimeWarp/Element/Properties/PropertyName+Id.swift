@@ -28,6 +28,7 @@ extension PropertyName {
         case TIMEWARP_PROP_MAX_BLEND_FRAMES: self = .maxBlendFrames
         case TIMEWARP_PROP_FLOW_QUALITY: self = .flowQuality
         case TIMEWARP_PROP_FLOW_FALLBACKS: self = .flowFallbacks
+        case TIMEWARP_PROP_SHUTTER_ANGLE: self = .shutterAngle
         case TIMEWARP_PROP_INTERPOLATION: self = .interpolation
         case TIMEWARP_PROP_QUALITY: self = .quality
         case TIMEWARP_PROP_PITCH: self = .pitch

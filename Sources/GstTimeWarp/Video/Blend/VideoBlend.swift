@@ -158,7 +158,11 @@ extension VideoState {
         }
         guard !indices.isEmpty, indices.allSatisfy({ run.blendFrames.indices.contains($0) }) else { throw .error }
         var mixed: Buffer? = nil
-        if indices.count == 2, run.segment.frameMode == .flow {
+        if indices.count > 1, run.segment.frameMode == .flow,
+           let sharp = renderShutter(slotTime: pts, duration: duration, blendFormat, out, image: &mixed) {
+            indices = [sharp]
+        }
+        if mixed == nil, indices.count == 2, run.segment.frameMode == .flow {
             mixed = renderFlow(indices: (indices[0], indices[1]), slotTime: pts, duration: duration, blendFormat, out)
         }
         if mixed == nil, indices.count > 1 {
