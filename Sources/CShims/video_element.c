@@ -58,8 +58,8 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_FLOW_QUALITY,
       g_param_spec_enum ("flow-quality", "Flow quality",
           "frame-mode=flow: the optical-flow preset (OpenCV DIS); each pair of frames is "
-          "estimated once, both ways: fast costs about 40 ms of CPU per 720p pair (flow and "
-          "warp), balanced about 1.1 times that, best 2 to 2.7 times (see the values)",
+          "estimated once, both ways: fast costs about 30 ms of CPU per 720p pair (flow and "
+          "warp), balanced about the same, best twice that (see the values)",
           timewarp_flow_quality_get_type (), TIMEWARP_DEFAULT_FLOW_QUALITY, ready));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_SHUTTER_ANGLE,
       g_param_spec_double ("shutter-angle", "Shutter angle",

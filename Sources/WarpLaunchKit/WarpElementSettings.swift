@@ -22,6 +22,8 @@ public struct WarpElementSettings: Sendable, Equatable {
     public var reverse = false
     /// videotimewarp's `frame-mode` (`--blend`, `--flow`).
     public var frameMode = FrameMode.propertyDefault
+    /// videotimewarp's `shutter-angle` in degrees (`--shutter-angle`; nil: the element's default).
+    public var shutterAngle: Double?
     /// audiotimewarp's `interpolation` (`--interpolation`; nil: the element's default).
     public var interpolation: AudioInterpolation?
     /// audiotimewarp's `pitch` (`--pitch`; nil: the element's default).
@@ -43,6 +45,7 @@ public struct WarpElementSettings: Sendable, Equatable {
         switch element {
         case .video:
             if frameMode != .propertyDefault { properties.append(ElementProperty(.frameMode, frameMode.nick)) }
+            if let shutterAngle { properties.append(ElementProperty(.shutterAngle, CurveOptions.number(shutterAngle))) }
         case .audio:
             if let interpolation { properties.append(ElementProperty(.interpolation, interpolation.nick)) }
             if let pitch { properties.append(ElementProperty(.pitch, pitch.nick)) }

@@ -37,6 +37,12 @@ extension WarpCommand {
     /// checks have always run.
     private func typedJob(input: String, output: String) throws -> WarpJob {
         let (frameMode, frameRate) = try frameChoice()
+        if let shutterAngle {
+            guard flow else { throw ValidationError("--shutter-angle needs --flow (the blur follows the optical flow)") }
+            guard (0...360).contains(shutterAngle) else {
+                throw ValidationError("--shutter-angle must be between 0 and 360 degrees")
+            }
+        }
         if interpolation != nil, pitch == .preserve {
             throw noEffect("--interpolation", "--pitch preserve", "the pitch-preserving stretcher does not resample")
         }
@@ -52,7 +58,7 @@ extension WarpCommand {
         let format = try outputFormat(input: input, output: output)
         try checkStreamOptions(for: format.container)
         return WarpJob(input: input, output: output, outputFormat: format, curve: curve.options, frameRate: frameRate,
-                       frameMode: frameMode, interpolation: interpolation, pitch: pitch, encoder: encoder,
+                       frameMode: frameMode, shutterAngle: shutterAngle, interpolation: interpolation, pitch: pitch, encoder: encoder,
                        overwrite: Overwrite(replace: overwrite, never: neverOverwrite), duration: duration, reverse: reverse,
                        writePlot: plot, quiet: quiet, verbose: verbose, trim: trim, selection: selection,
                        progressTarget: progressTarget)

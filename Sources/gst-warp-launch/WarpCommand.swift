@@ -164,8 +164,13 @@ struct WarpCommand: ParsableCommand {
     @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
     var blend = false
 
-    @Flag(help: "Move frames along their motion (videotimewarp frame-mode=flow, optical flow): the smoothest slow motion; speed-ups as --blend.")
+    @Flag(help: "Move frames along their motion (videotimewarp frame-mode=flow, optical flow): the smoothest slow motion; speed-ups blurred along the motion.")
     var flow = false
+
+    @Option(name: .customLong("shutter-angle"),
+            help: ArgumentHelp("With --flow: the share of its input a speed-up's frame blurs along the motion, in degrees of a camera's shutter (0 to 360; default 180, the film look; 0 a sharp frame).",
+                               valueName: "degrees"))
+    var shutterAngle: Double?
 
     @Option(help: ArgumentHelp("Audio pitch: \(AudioPitch.follow.nick) (moves with the speed, as tape) or \(AudioPitch.preserve.nick) (only the tempo follows the curve) (default \(AudioPitch.propertyDefault.nick)).",
                                valueName: "mode"),
@@ -207,6 +212,7 @@ struct WarpCommand: ParsableCommand {
         opt("--audio-bitrate", audioBitrate.map(String.init))
         opt("--interpolation", interpolation?.nick)
         flag("--reverse", reverse); flag("--blend", blend); flag("--flow", flow)
+        opt("--shutter-angle", shutterAngle.map(CurveOptions.number))
         opt("--pitch", pitch?.nick)
         flag("--plot", plot)
         return a

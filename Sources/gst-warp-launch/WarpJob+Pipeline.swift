@@ -55,6 +55,7 @@ extension WarpJob {
         var settings = WarpElementSettings(curve: mapping.curve, durationNs: media.duration)
         settings.reverse = reverse
         settings.frameMode = frameMode
+        settings.shutterAngle = shutterAngle
         settings.interpolation = interpolation
         settings.pitch = pitch
         let graph = try WarpGraph(uri: try Gst.uri(forPath: source.path), descriptor: descriptor, media: media,

@@ -22,6 +22,9 @@ struct WarpJob {
     var frameRate: FrameRateChoice?
     /// videotimewarp's frame mode: `--blend`, `--flow`, else nearest.
     var frameMode = FrameMode.propertyDefault
+    /// `--shutter-angle`: with `--flow`, the share of a speed-up's span blurred along the motion
+    /// (nil: the element's default).
+    var shutterAngle: Double?
     /// `--interpolation` (nil: the element's default).
     var interpolation: AudioInterpolation?
     /// `--pitch` (nil: the element's default, follow).
