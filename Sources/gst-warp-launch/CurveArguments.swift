@@ -78,8 +78,9 @@ struct CurveArguments: ParsableArguments {
         let given: [(String, String?)] = [
             ("--speed", speed), ("--function", function?.nick), ("--factor", factor.map(CurveOptions.number)),
             ("--modifier", modifier.map(CurveOptions.number)), ("--keyframes", keyframes), ("--expression", expression),
+            ("--remap", remap),
         ]
-        return given.flatMap { name, value in value.map { [name, $0] } ?? [] }
+        return given.flatMap { name, value in value.map { [name, $0] } ?? [] } + (boomerang ? ["--boomerang"] : [])
     }
 
     /// The options: from `--speed`, or as typed, defaulting to the elements' (`constant`, 1).

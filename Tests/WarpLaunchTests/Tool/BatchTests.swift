@@ -32,6 +32,23 @@ final class BatchTests: XCTestCase {
         }
     }
 
+    func testEachFileOfABatchPlaysTheRemapCurve() throws {
+        // A 1 s clip with --boomerang lasts 2 s (forwards, then back); --remap '0:0, 1:1, 3:0'
+        // lasts 3 s (its last key). Before the batch forwarded them, each child played it plainly.
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try MediaProbe.tickClip("a.mkv", seconds: 1, in: dir)
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("a.mkv"), to: dir.appendingPathComponent("b.mkv"))
+        for (folder, curve, seconds) in [("boomerang", ["--boomerang"], 2.0), ("remap", ["--remap", "0s:0s, 1s:1s, 3s:0s"], 3.0)] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: false)
+            let r = try ToolProcess.run(["warp", "a.mkv", "b.mkv", "-o", folder] + curve, in: dir)
+            XCTAssertEqual(r.status, 0, r.summary)
+            for name in ["a.mkv", "b.mkv"] {
+                XCTAssertEqual(try XCTUnwrap(MediaProbe.duration("\(folder)/\(name)", in: dir)), seconds, accuracy: 0.06,
+                               "\(folder) \(name)")
+            }
+        }
+    }
+
     func testBatchUsageErrors() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         for (args, text) in [(["a.mkv", "b.mkv", "-j", "2"], "-j has no effect without -o DIR"),
