@@ -91,6 +91,22 @@ void copyMessage(const char *text, char *error, size_t size) {
   std::snprintf(error, size, "%s", text);
 }
 
+/// `body()`, with any exception caught and turned into WARP_FLOW_ERROR and a message (nothing is
+/// thrown across the C API); `where` names the part for an exception that is no std::exception.
+template <typename Body>
+WarpFlowStatus guarded(const char *where, char *error, size_t size, const Body &body) {
+  try {
+    return body();
+  } catch (const std::exception &e) {
+    copyMessage(e.what(), error, size);
+  } catch (...) {
+    char text[96];
+    std::snprintf(text, sizeof text, "unknown exception in %s", where);
+    copyMessage(text, error, size);
+  }
+  return WARP_FLOW_ERROR;
+}
+
 cv::Ptr<cv::DenseOpticalFlow> makeEstimator(WarpFlowMethod method, WarpFlowQuality quality) {
   if (method == WARP_FLOW_FARNEBACK) {
     int window = quality == WARP_FLOW_FAST ? 11 : quality == WARP_FLOW_BALANCED ? 15 : 21;
@@ -396,7 +412,7 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
     if (inconsistent_fraction) *inconsistent_fraction = 1;
     return WARP_FLOW_INCONSISTENT;
   }
-  try {
+  return guarded("the flow estimator", error, error_size, [&]() -> WarpFlowStatus {
     cv::Mat a(first.height, first.width, CV_8UC1, const_cast<uint8_t *>(first.data), first.stride);
     cv::Mat b(second.height, second.width, CV_8UC1, const_cast<uint8_t *>(second.data), second.stride);
     // The two directions at once (each thread with its own estimator): both cores work on a pair.
@@ -430,12 +446,7 @@ extern "C" WarpFlowStatus warp_flow_estimate(WarpFlowMethod method, WarpFlowQual
       return WARP_FLOW_INCONSISTENT;
     }
     return fraction > kMaxInconsistent ? WARP_FLOW_INCONSISTENT : WARP_FLOW_OK;
-  } catch (const std::exception &e) {
-    copyMessage(e.what(), error, error_size);
-  } catch (...) {
-    copyMessage("unknown exception in the flow estimator", error, error_size);
-  }
-  return WARP_FLOW_ERROR;
+  });
 }
 
 extern "C" void warp_flow_pair_free(WarpFlowPair *pair) {
@@ -453,7 +464,7 @@ extern "C" WarpFlowStatus warp_flow_render(WarpFlowPair *pair, double t, WarpFlo
     copyMessage("bad components", error, error_size);
     return WARP_FLOW_ERROR;
   }
-  try {
+  return guarded("the flow renderer", error, error_size, [&]() -> WarpFlowStatus {
     const float ft = static_cast<float>(std::clamp(t, 0.0, 1.0));
     const WarpedComponents w = warpTo(*pair, t, first, second, out.width, out.height);
     if (out.sample_bytes == 2)
@@ -461,12 +472,7 @@ extern "C" WarpFlowStatus warp_flow_render(WarpFlowPair *pair, double t, WarpFlo
     else
       combine<uint8_t>(w, ft, out);
     return WARP_FLOW_OK;
-  } catch (const std::exception &e) {
-    copyMessage(e.what(), error, error_size);
-  } catch (...) {
-    copyMessage("unknown exception in the flow renderer", error, error_size);
-  }
-  return WARP_FLOW_ERROR;
+  });
 }
 
 /// Most instants one shutter over a pair is sampled at.
@@ -482,7 +488,7 @@ extern "C" WarpFlowStatus warp_flow_accumulate(WarpFlowPair *pair, double t0, do
     copyMessage("bad shutter or components", error, error_size);
     return WARP_FLOW_ERROR;
   }
-  try {
+  return guarded("the flow shutter", error, error_size, [&]() -> WarpFlowStatus {
     // The pair's largest motion at this component's size, times the part of the pair open.
     const double scale = std::max(static_cast<double>(first.width) / std::max(1, pair->luma.width),
                                   static_cast<double>(first.height) / std::max(1, pair->luma.height));
@@ -498,12 +504,7 @@ extern "C" WarpFlowStatus warp_flow_accumulate(WarpFlowPair *pair, double t0, do
         accumulateInto<uint8_t>(w, static_cast<float>(t), each, sum);
     }
     return WARP_FLOW_OK;
-  } catch (const std::exception &e) {
-    copyMessage(e.what(), error, error_size);
-  } catch (...) {
-    copyMessage("unknown exception in the flow shutter", error, error_size);
-  }
-  return WARP_FLOW_ERROR;
+  });
 }
 
 extern "C" const WarpFlowModule *warp_flow_module(void) {
