@@ -14,7 +14,8 @@
 #        BENCH_ONLY (a substring: run only the pairs whose label contains it; "blend" runs
 #        only the frame-blending comparison, "controller" only the controller cost, "remap" only
 #        the time-remapping rewind (scripts/bench-remap.sh), "flow" only frame-mode=flow at
-#        1080p and 4K (scripts/bench-flow.sh), "reverse" only
+#        1080p and 4K (scripts/bench-flow.sh), "tool" only warp against ffmpeg for the same job
+#        (scripts/bench-tool.sh), "reverse" only
 #        warp --reverse: scripts/bench-reverse.sh), PYTHON.
 #
 # On the shared machine the 64x64 wall-time ratios move by about 0.1 from run to run;
@@ -356,4 +357,12 @@ fi
 if [ -z "$ONLY" ] || [[ "flow" == *"$ONLY"* ]]; then
   echo
   "$(dirname "$0")/bench-flow.sh"
+fi
+
+# ============================================================================================
+# gst-warp-launch warp against ffmpeg for the same job (CPU, wall, bytes).
+# ============================================================================================
+if [ -z "$ONLY" ] || [[ "tool" == *"$ONLY"* ]]; then
+  echo
+  "$(dirname "$0")/bench-tool.sh"
 fi

@@ -31,7 +31,6 @@ enum Main {
     }
 
     static func main() {
-        LargeBlockAllocation.mapLargeBlocks()
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let first = arguments.first else {
             print(GstWarpLaunch.usage)

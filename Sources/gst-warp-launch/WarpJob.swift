@@ -80,6 +80,9 @@ struct WarpJob {
     /// The checks run in one order: the input (status 1), then the curve on its duration
     /// (status 2), then the output (status 1); the options were checked while parsing (status 2).
     func run() throws -> Result {
+        // --reverse holds a keyframe interval of decoded frames at a time: their blocks are
+        // mapped on their own and returned on free (LargeBlockAllocation).
+        if reverse { LargeBlockAllocation.mapLargeBlocks() }
         try Gst.initialize()
         // From here SIGINT, SIGTERM, SIGHUP and SIGPIPE stop the run and remove the temporary
         // file (this `end` runs after the removal below).
