@@ -36,9 +36,18 @@ extension VideoInfo {
                 timewarp_video_info_component($0, comp, &plane, &offset, &pixelStride, &width, &height, &depth)
             }
             let shift = raw.finfo.map { Int(withUnsafeBytes(of: $0.pointee.shift) { $0.load(fromByteOffset: Int(comp) * 4, as: guint.self) }) } ?? 0
-            return VideoComponent(plane: Int(plane), offset: Int(offset), pixelStride: Int(pixelStride),
+            return VideoComponent(plane: Int(plane), offset: Self.sampleOffset(Int(offset), depth: Int(depth)),
+                                  pixelStride: Int(pixelStride),
                                   width: Int(width), height: Int(height), depth: Int(depth), shift: shift)
         }
+    }
+
+    /// The byte where a component's first sample starts, from the offset GStreamer's table gives:
+    /// GStreamer 1.22 gives P010's, P012's and P016's V the offset 1, the second byte of U's
+    /// 2-byte sample (its pack functions do not read it), where V starts at byte 2. A 2-byte
+    /// sample never starts at an odd byte, so an odd offset is taken as counting samples.
+    static func sampleOffset(_ offset: Int, depth: Int) -> Int {
+        depth > 8 && offset % 2 == 1 ? offset * 2 : offset
     }
 
     /// Whether the format's colour components are R, G, B (else Y, U, V or gray).

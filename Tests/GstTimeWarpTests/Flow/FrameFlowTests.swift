@@ -72,6 +72,12 @@ final class FrameFlowTests: XCTestCase {
                     let chroma = Set(r.out[k].bytes.dropFirst(MovingSquare.width * MovingSquare.height))
                     XCTAssertEqual(chroma, [128], "\(format) slot \(k): chroma")
                 }
+                if format == "P010_10LE" {
+                    // Neutral chroma (512 << 6, little-endian: 0x00 0x80) in U and V alike.
+                    let chroma = Array(r.out[k].bytes.dropFirst(2 * MovingSquare.width * MovingSquare.height))
+                    let samples = Set(stride(from: 0, to: chroma.count - 1, by: 2).map { UInt16(chroma[$0]) | UInt16(chroma[$0 + 1]) << 8 })
+                    XCTAssertEqual(samples, [0x8000], "\(format) slot \(k): chroma")
+                }
             }
         }
     }
