@@ -11,6 +11,7 @@ enum AudioElementKind: WarpElementKind {
         case TIMEWARP_PROP_INTERPOLATION: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
         case TIMEWARP_PROP_QUALITY: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
         case TIMEWARP_PROP_PITCH: settings.pitch = AudioPitch(gEnumValue: value.enumValue)
+        case TIMEWARP_PROP_PITCH_ENGINE: settings.pitchEngine = AudioPitchEngine(gEnumValue: value.enumValue)
         default: return false
         }
         return true
@@ -23,6 +24,7 @@ enum AudioElementKind: WarpElementKind {
         case TIMEWARP_PROP_INTERPOLATION: value.set(enumValue: settings.interpolation.gEnumValue)
         case TIMEWARP_PROP_QUALITY: value.set(int: Int32(settings.sincQuality.level))
         case TIMEWARP_PROP_PITCH: value.set(enumValue: settings.pitch.gEnumValue)
+        case TIMEWARP_PROP_PITCH_ENGINE: value.set(enumValue: settings.pitchEngine.gEnumValue)
         default: return false
         }
         return true

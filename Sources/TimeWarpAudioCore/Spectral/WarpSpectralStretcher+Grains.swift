@@ -1,0 +1,65 @@
+/// Placing one grain: where the map (or a transient) puts it, gathering its input, the vocoder,
+/// the overlap-add.
+extension WarpSpectralStretcher {
+    /// Places the next grain if its position is known and its input (and the onset scan over
+    /// it) has arrived, or at the end in any case; returns whether it did.
+    mutating func placeGrain() -> Bool {
+        let n = geometry.size, half = n / 2
+        let centre = nextGrain &* geometry.hop
+        let mapped: Double
+        if centre < 0 {
+            mapped = Double(centre)
+        } else {
+            guard let p = positions.inputPosition(ofOutput: Double(centre), end: isEnding) else { return false }
+            mapped = p
+        }
+        guard mapped.isFinite else { return false }
+        var position = max(-4.0e15, min(4.0e15, mapped))
+        let reach = Double(Self.reachGrains &* n)
+        // The nearest transient whose input reaches this grain's map window or whose output
+        // position lies within this grain: read at unit rate from it, phases reset.
+        var transient = false
+        var best = Double.infinity
+        for o in onsets.onsets {
+            let d = Double(o) - position
+            if d > reach { break }
+            guard d > -reach, let y = positions.outputPosition(ofInput: o) else { continue }
+            let distance = abs(Double(centre) - y)
+            if abs(d) < Double(half) || distance < Double(half), distance < best {
+                best = distance
+                position = Double(o) + (Double(centre) - y)
+                transient = true
+            }
+        }
+        let start = Int(position.rounded()) &- half
+        guard isEnding || (start &+ n <= input.count && start &+ n <= onsets.scanned) else { return false }
+        gather(from: start)
+        frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient) }
+        synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
+        nextGrain &+= 1
+        let keep = Int(max(-4.0e15, min(4.0e15, mapped))) &- Int(reach)
+        input.discard(before: min(keep, input.count &- n))
+        onsets.forget(before: keep)
+        return true
+    }
+
+    /// Copies the input frames `start ..< start + size` into `frame` (silence where nothing is kept).
+    mutating func gather(from start: Int) {
+        let n = geometry.size, c = channels
+        let lo = input.firstFrame, hi = input.count
+        input.samples.withUnsafeBufferPointer { s in
+            frame.withUnsafeMutableBufferPointer { f in
+                guard let sp = s.baseAddress, let fp = f.baseAddress else { return }
+                for i in 0..<n {
+                    let at = start &+ i
+                    if at >= lo && at < hi {
+                        let src = sp + input.slot(at) &* c
+                        for ch in 0..<c { fp[i &* c &+ ch] = src[ch] }
+                    } else {
+                        for ch in 0..<c { fp[i &* c &+ ch] = 0 }
+                    }
+                }
+            }
+        }
+    }
+}
