@@ -52,9 +52,13 @@ public struct SpectralGrainSynth: Sendable {
     var first = true
     /// The last grain, windowed and interleaved (`size * channels`).
     public private(set) var output: [Float]
+    /// Each bin's gain in the output (a band of a multi-resolution pair; all 1 by default).
+    let band: [Float]
+    /// The bins whose gain is not 0: `bandStart ..< bandEnd`.
+    let bandStart: Int, bandEnd: Int
 
     /// A vocoder for `channels` channels with grains of `geometry`.
-    public init(channels: Int, geometry: SpectralGeometry) {
+    public init(channels: Int, geometry: SpectralGeometry, band: (Double) -> Float = { _ in 1 }) {
         let c = max(channels, 1)
         self.channels = c
         self.geometry = geometry
@@ -71,10 +75,27 @@ public struct SpectralGrainSynth: Sendable {
         peaks = []
         peaks.reserveCapacity(bins)
         output = [Float](repeating: 0, count: n * c)
+        let gains = (0..<(n / 2 + 1)).map { band(Double($0) / Double(n)) }
+        self.band = gains
+        bandStart = gains.firstIndex { $0 != 0 } ?? 0
+        bandEnd = (gains.lastIndex { $0 != 0 } ?? 0) + 1
     }
 
     /// Forgets the phase history: the next grain is taken as it is.
     public mutating func restart() { first = true }
+
+    /// The band of a multi-resolution pair at `rate` Hz, as a gain for a bin at `f` (cycles per
+    /// frame): `low` keeps what lies below `crossover` Hz, the other what lies above, with a
+    /// raised-cosine transition from 0.7 to 1.3 times it, so the two gains always sum to 1.
+    public static func band(low: Bool, crossover: Double, rate: Int) -> (Double) -> Float {
+        let r = Double(max(rate, 1))
+        return { f in
+            let hz = f * r
+            let x = (hz - 0.7 * crossover) / (0.6 * crossover)
+            let high = x <= 0 ? 0.0 : (x >= 1 ? 1.0 : 0.5 - 0.5 * RemapKernel.cos(Double.pi * x))
+            return Float(low ? 1 - high : high)
+        }
+    }
 
     /// Renders the grain of `frame` (`size * channels` interleaved input frames, in playing
     /// order, centred on the grain's input position) into `output`; `reset` takes the input's
@@ -195,7 +216,7 @@ public struct SpectralGrainSynth: Sendable {
         let hasB = b != nil
         let mask = n &- 1
         for k in 0..<nb {
-            let sign: Float = k & 1 == 0 ? 1 : -1
+            let sign: Float = k & 1 == 0 ? band[k] : -band[k]
             let ar = (xr[baseA &+ k] * rotR[k] - xi[baseA &+ k] * rotI[k]) * sign
             let ai = (xr[baseA &+ k] * rotI[k] + xi[baseA &+ k] * rotR[k]) * sign
             var br: Float = 0, bi: Float = 0

@@ -5,6 +5,9 @@ extension WarpSpectralStretcher {
     /// it) has arrived, or at the end in any case; returns whether it did.
     mutating func placeGrain() -> Bool {
         let n = geometry.size, half = n / 2
+        let withLow = low != nil && nextGrain & 1 == 0
+        let lowSize = low?.geometry.size ?? n
+        let widest = withLow ? lowSize : n
         let centre = nextGrain &* geometry.hop
         let mapped: Double
         if centre < 0 {
@@ -15,7 +18,8 @@ extension WarpSpectralStretcher {
         }
         guard mapped.isFinite else { return false }
         var position = max(-4.0e15, min(4.0e15, mapped))
-        let reach = Double(Self.reachGrains &* n)
+        let reach = Double(Self.reachGrains &* self.reach)
+        let reachHalf = Double(self.reach / 2)
         // The nearest transient whose input reaches this grain's map window or whose output
         // position lies within this grain: read at unit rate from it, phases reset.
         var transient = false
@@ -25,27 +29,36 @@ extension WarpSpectralStretcher {
             if d > reach { break }
             guard d > -reach, let y = positions.outputPosition(ofInput: o) else { continue }
             let distance = abs(Double(centre) - y)
-            if abs(d) < Double(half) || distance < Double(half), distance < best {
+            if abs(d) < reachHalf || distance < reachHalf, distance < best {
                 best = distance
                 position = Double(o) + (Double(centre) - y)
                 transient = true
             }
         }
-        let start = Int(position.rounded()) &- half
-        guard isEnding || (start &+ n <= input.count && start &+ n <= onsets.scanned) else { return false }
-        gather(from: start)
+        let centreFrame = Int(position.rounded())
+        let end = centreFrame &+ widest / 2
+        guard isEnding || (end <= input.count && end <= onsets.scanned) else { return false }
+        Self.gather(input, from: centreFrame &- half, into: &frame)
         frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient) }
         synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
+        if withLow, var long = low.take() {
+            Self.gather(input, from: centreFrame &- lowSize / 2, into: &lowFrame)
+            lowFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: transient) }
+            long.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- lowSize / 2)) }
+            low = long
+        }
         nextGrain &+= 1
         let keep = Int(max(-4.0e15, min(4.0e15, mapped))) &- Int(reach)
-        input.discard(before: min(keep, input.count &- n))
+        input.discard(before: min(keep, input.count &- widest))
         onsets.forget(before: keep)
         return true
     }
 
-    /// Copies the input frames `start ..< start + size` into `frame` (silence where nothing is kept).
-    mutating func gather(from start: Int) {
-        let n = geometry.size, c = channels
+    /// Copies the input frames from `start` on into `frame` (as many as it holds; silence where
+    /// nothing is kept).
+    static func gather(_ input: WarpStretchInput, from start: Int, into frame: inout [Float]) {
+        let c = input.channels
+        let n = frame.count / c
         let lo = input.firstFrame, hi = input.count
         input.samples.withUnsafeBufferPointer { s in
             frame.withUnsafeMutableBufferPointer { f in

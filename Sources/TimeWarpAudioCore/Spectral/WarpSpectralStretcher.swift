@@ -35,6 +35,11 @@ public struct WarpSpectralStretcher {
     var positions: WarpStretchPositions
     var overlap: WarpStretchOverlapAdd
     var synth: SpectralGrainSynth
+    /// The long grains (twice the length, every other hop) that render the band below
+    /// `crossover`, where `synth` renders the band above; nil for one resolution.
+    var low: SpectralGrainSynth?
+    /// The gathered input of one long grain.
+    var lowFrame: [Float]
     var onsets: SpectralOnsets
     /// The next grain's index (the first ones are centred before output 0, so that the windows
     /// sum to one from the first frame on).
@@ -42,11 +47,14 @@ public struct WarpSpectralStretcher {
     /// The gathered input of one grain (`size * channels`).
     var frame: [Float]
     let chunkFrames: Int
+    /// The longest grain (frames).
+    let reach: Int
     var converted: [Float] = []
 
     /// A stretcher for `channels` interleaved channels at `rate` Hz whose input frame 0 sits at
     /// `startTime` seconds, following the map applied in batches by `warpTimes`.
     public init(channels: Int, rate: Int, startTime: Double, grainSeconds: Double = SpectralGeometry.grainSeconds,
+                crossover: Double? = SpectralGeometry.crossover,
                 warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
         let c = min(max(channels, 1), WarpResampler.maxChannels)
         self.channels = c
@@ -55,19 +63,30 @@ public struct WarpSpectralStretcher {
         geometry = g
         input = WarpStretchInput(channels: c)
         positions = WarpStretchPositions(rate: rate, startTime: startTime, warpTimes: warpTimes)
-        positions.keptBehind = Self.reachGrains &* g.size
         overlap = WarpStretchOverlapAdd(channels: c)
-        synth = SpectralGrainSynth(channels: c, geometry: g)
+        if let crossover, crossover > 0, crossover.isFinite {
+            let long = SpectralGeometry(rate: rate, seconds: 2 * grainSeconds)
+            synth = SpectralGrainSynth(channels: c, geometry: g, band: SpectralGrainSynth.band(low: false, crossover: crossover, rate: rate))
+            low = SpectralGrainSynth(channels: c, geometry: long, band: SpectralGrainSynth.band(low: true, crossover: crossover, rate: rate))
+            lowFrame = [Float](repeating: 0, count: long.size &* c)
+            reach = long.size
+        } else {
+            synth = SpectralGrainSynth(channels: c, geometry: g)
+            lowFrame = []
+            reach = g.size
+        }
+        positions.keptBehind = Self.reachGrains &* reach
         onsets = SpectralOnsets(block: g.onsetBlock, refractory: g.size / 2)
-        nextGrain = 1 &- g.size / (2 &* g.hop)
+        // The first grains are centred before output 0 (an even index: a long grain too).
+        nextGrain = -((reach / g.hop + 1) & ~1)
         frame = [Float](repeating: 0, count: g.size &* c)
         chunkFrames = max(64, 16384 / c)
     }
 
     /// A stretcher like `init(channels:rate:startTime:warpTimes:)` with a map called per time.
     public init(channels: Int, rate: Int, startTime: Double, grainSeconds: Double = SpectralGeometry.grainSeconds,
-                warp: @escaping @Sendable (Double) -> Double) {
-        self.init(channels: channels, rate: rate, startTime: startTime, grainSeconds: grainSeconds) { times in
+                crossover: Double? = SpectralGeometry.crossover, warp: @escaping @Sendable (Double) -> Double) {
+        self.init(channels: channels, rate: rate, startTime: startTime, grainSeconds: grainSeconds, crossover: crossover) { times in
             for k in times.indices { times[k] = warp(times[k]) }
         }
     }
@@ -103,7 +122,12 @@ public struct WarpSpectralStretcher {
     public mutating func finish() { isEnding = true }
 
     /// Output frames no later grain reaches.
-    var finalized: Int64 { Int64(nextGrain) &* Int64(geometry.hop) &- Int64(geometry.size / 2) }
+    var finalized: Int64 {
+        let short = Int64(nextGrain) &* Int64(geometry.hop) &- Int64(geometry.size / 2)
+        guard let low else { return short }
+        let nextLong = Int64((nextGrain &+ 1) & ~1) &* Int64(geometry.hop)
+        return min(short, nextLong &- Int64(low.geometry.size / 2))
+    }
 
     /// Places grains until at least `frames` output frames are ready (or none can be placed
     /// yet); returns how many are ready now (0 when finished).
