@@ -17,7 +17,7 @@ import Darwin
 /// takes the rotation of the peak whose region it lies in (identity phase locking,
 /// Laroche–Dolson; regions split at the lowest bin between peaks). Every channel is rotated by
 /// the same per-bin rotation, so the phase differences between channels (the stereo image) are
-/// kept exactly and identical channels stay identical. A `reset` grain (a transient) is the
+/// kept and identical channels stay equal (to `Float` rounding). A `reset` grain (a transient) is the
 /// input frame itself (rotation 1): its waveform is kept, and later grains continue from it.
 /// The instantaneous frequency is measured within the grain, so it does not depend on where the
 /// previous grain was read: any tempo, jumps, freeze and backwards give steady partials.
@@ -217,12 +217,15 @@ public struct SpectralGrainSynth: Sendable {
         let mask = n &- 1
         for k in 0..<nb {
             let sign: Float = k & 1 == 0 ? band[k] : -band[k]
+            // DC and Nyquist are real in a real signal: their imaginary parts are dropped (else
+            // they would leak into the channel packed beside).
+            let real: Float = k == 0 || k == nb &- 1 ? 0 : 1
             let ar = (xr[baseA &+ k] * rotR[k] - xi[baseA &+ k] * rotI[k]) * sign
-            let ai = (xr[baseA &+ k] * rotI[k] + xi[baseA &+ k] * rotR[k]) * sign
+            let ai = (xr[baseA &+ k] * rotI[k] + xi[baseA &+ k] * rotR[k]) * sign * real
             var br: Float = 0, bi: Float = 0
             if hasB {
                 br = (xr[baseB &+ k] * rotR[k] - xi[baseB &+ k] * rotI[k]) * sign
-                bi = (xr[baseB &+ k] * rotI[k] + xi[baseB &+ k] * rotR[k]) * sign
+                bi = (xr[baseB &+ k] * rotI[k] + xi[baseB &+ k] * rotR[k]) * sign * real
             }
             // Z[k] = A[k] + i B[k]; Z[N−k] = conj(A[k]) + i conj(B[k]).
             re[k] = ar - bi; im[k] = ai + br
@@ -231,7 +234,6 @@ public struct SpectralGrainSynth: Sendable {
                 re[j] = ar + bi; im[j] = -ai + br
             }
         }
-        // DC and Nyquist carry only real parts in a real signal.
         re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: true) } }
         for i in 0..<n {
             output[i &* c &+ a] = re[i] * synthesis[i]

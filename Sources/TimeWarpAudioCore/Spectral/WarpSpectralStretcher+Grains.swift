@@ -37,7 +37,9 @@ extension WarpSpectralStretcher {
         }
         let centreFrame = Int(position.rounded())
         let end = centreFrame &+ widest / 2
-        guard isEnding || (end <= input.count && end <= onsets.scanned) else { return false }
+        // Every transient that could move this grain must have been looked for: those in its
+        // input window and those the map puts within its output window.
+        guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + reachHalf)) else { return false }
         Self.gather(input, from: centreFrame &- half, into: &frame)
         frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient) }
         synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
@@ -74,5 +76,11 @@ extension WarpSpectralStretcher {
                 }
             }
         }
+    }
+
+    /// Whether the onset scan has passed every input frame the map puts before output position `y`.
+    func onsetsCover(_ y: Double) -> Bool {
+        guard onsets.scanned > 0, let last = positions.outputPosition(ofInput: onsets.scanned &- 1) else { return false }
+        return last >= y
     }
 }

@@ -14,7 +14,8 @@
 ///   frames, as `WarpStretcher`'s and `WarpResampler`'s.
 /// - Input outside what arrived reads as silence.
 /// - Works in `Float` at the format's native scale (`WarpCodec`); every channel gets the same
-///   phase rotations, so the stereo image is kept and identical channels stay identical.
+///   phase rotations, so the stereo image is kept and identical channels stay equal (to
+///   `Float` rounding: two channels share one inverse FFT).
 /// - Conforms to `AudioWarpEngine`. Total: NaN samples, empty buffers or extreme maps never
 ///   trap; the per-grain work allocates nothing.
 public struct WarpSpectralStretcher {
