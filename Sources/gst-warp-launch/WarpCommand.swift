@@ -173,6 +173,12 @@ struct WarpCommand: ParsableCommand {
             transform: AudioPitch.parser { AudioPitch.mustBe("--pitch", $0) })
     var pitch: AudioPitch?
 
+    @Option(help: ArgumentHelp("How --pitch preserve keeps the pitch: \(AudioPitchEngine.wsola.nick) (overlap-add) or \(AudioPitchEngine.spectral.nick) (phase vocoder: steadier tones, transients kept whole) (default \(AudioPitchEngine.propertyDefault.nick)).",
+                               valueName: "engine"),
+            completion: .list(AudioPitchEngine.allValueStrings),
+            transform: AudioPitchEngine.parser { AudioPitchEngine.mustBe("--pitch-engine", $0) })
+    var pitchEngine: AudioPitchEngine?
+
     @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
     var plot = false
 
@@ -213,6 +219,7 @@ struct WarpCommand: ParsableCommand {
         opt("--interpolation", interpolation?.nick)
         flag("--reverse", reverse); flag("--blend", blend); flag("--flow", flow)
         opt("--pitch", pitch?.nick)
+        opt("--pitch-engine", pitchEngine?.nick)
         flag("--plot", plot)
         return a
     }
@@ -275,6 +282,9 @@ struct WarpCommand: ParsableCommand {
                 throw noEffect("--flow", "--fps any", "every frame is kept as it is, none is made along the motion")
             }
         }
+        if pitchEngine != nil, pitch != .preserve {
+            throw noEffect("--pitch-engine", "--pitch \((pitch ?? .propertyDefault).nick)", "only the pitch-preserving stretcher has engines")
+        }
         if interpolation != nil, pitch == .preserve {
             throw noEffect("--interpolation", "--pitch preserve", "the pitch-preserving stretcher does not resample")
         }
@@ -322,6 +332,7 @@ struct WarpCommand: ParsableCommand {
         if noAudio {
             if interpolation != nil { throw noEffect("--interpolation", "-an", "no audio is written") }
             if pitch != nil { throw noEffect("--pitch", "-an", "no audio is written") }
+            if pitchEngine != nil { throw noEffect("--pitch-engine", "-an", "no audio is written") }
         }
     }
 
@@ -339,7 +350,7 @@ struct WarpCommand: ParsableCommand {
         }
         let job = WarpJob(input: input, output: output, curve: curve.options,
                           frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
-                          pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
+                          pitch: pitch?.nick, pitchEngine: pitchEngine?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
                           duration: duration, reverse: reverse, blend: blend, flow: flow, writePlot: plot, quiet: quiet, verbose: verbose,
                           trim: trim, selection: (try? selection) ?? StreamSelection(), format: format,
                           videoCodec: videoCodec, audioCodec: audioCodec,

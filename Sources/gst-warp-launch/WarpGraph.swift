@@ -28,7 +28,7 @@ final class WarpGraph {
     init(uri: String, descriptor: Int32, media: MediaInfo, container: OutputContainer, encoder: EncoderSettings,
          curve: CurveOptions, durationNs: UInt64, frameRate: FrameRateChoice, interpolation: String?,
          reverse: Bool = false, audioURI: String? = nil, blend: Bool = false, flow: Bool = false, pitch: String? = nil,
-         streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil, reader: ReverseReader? = nil) throws {
+         pitchEngine: String? = nil, streams: StreamChoice, part: (start: UInt64, end: UInt64)? = nil, reader: ReverseReader? = nil) throws {
         // Reversed audio-only output: the PCM copy is the only input.
         let separateAudio = audioURI != nil && !container.isAudioOnly
         // `warp --reverse`: the tool's reader feeds one appsrc per stream instead of the decoder.
@@ -72,6 +72,7 @@ final class WarpGraph {
             if !audio, blend { warp.set("frame-mode", "blend") }
             if !audio, flow { warp.set("frame-mode", "flow") }
             if audio, let pitch { warp.set("pitch", pitch) }
+            if audio, let pitchEngine { warp.set("pitch-engine", pitchEngine) }
             if !audio && !text {
                 videoWarp = warp
                 // Damaged packets: gaps in the decoded frames' times (forward playback, constant rate).

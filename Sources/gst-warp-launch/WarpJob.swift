@@ -16,6 +16,8 @@ struct WarpJob {
     var interpolation: String?
     /// `--pitch`: follow or preserve (nil: the element's default, follow).
     var pitch: String?
+    /// `--pitch-engine`: wsola or spectral (nil: the element's default).
+    var pitchEngine: String? = nil
     /// `--crf`, `--preset`, `--audio-bitrate`.
     var encoder = EncoderSettings()
     /// What to do with an existing output.
@@ -247,7 +249,7 @@ struct WarpJob {
         let graph = try WarpGraph(uri: try Gst.uri(forPath: input), descriptor: file?.descriptor ?? STDOUT_FILENO, media: media,
                                   container: container, encoder: encoder, curve: curve, durationNs: media.duration,
                                   frameRate: frameRate, interpolation: interpolation, reverse: reverse, audioURI: audioURI,
-                                  blend: blend, flow: flow, pitch: pitch, streams: streams,
+                                  blend: blend, flow: flow, pitch: pitch, pitchEngine: pitchEngine, streams: streams,
                                   part: part.map { (UInt64(($0.start * 1e9).rounded()), UInt64(($0.end * 1e9).rounded())) },
                                   reader: reader)
         defer { graph.release() }
