@@ -11,7 +11,7 @@ final class AudioCoreSpectralTests: XCTestCase {
 
     /// Runs `input` (interleaved) through a spectral stretcher in buffers of `split` samples.
     static func stretch(_ input: [Double], channels: Int = 1, rate: Int = rate, split: Int = 1000,
-                        crossover: Double? = nil, warp: @escaping @Sendable (Double) -> Double) -> [Double] {
+                        crossover: Double? = SpectralGeometry.crossover, warp: @escaping @Sendable (Double) -> Double) -> [Double] {
         var s = WarpSpectralStretcher(channels: channels, rate: rate, startTime: 0, crossover: crossover, warp: warp)
         var out: [Double] = []
         input.withUnsafeBufferPointer { buf in
@@ -110,7 +110,7 @@ final class AudioCoreSpectralTests: XCTestCase {
             XCTAssertEqual(out[i], out[i + 1], accuracy: 1e-6)
             XCTAssertEqual(out[i], out[i + 2], accuracy: 1e-6)
         }
-        let two = Self.stretch(mono, crossover: 700) { 1.3 * $0 }
+        let two = Self.stretch(mono, crossover: 200) { 1.3 * $0 }
         XCTAssertEqual(two.count, Int((Double(mono.count) * 1.3).rounded()))
         let residual = Self.sineResidual(two, f: 500, rate: Self.rate, from: 1600, to: 1600 + 800)
         XCTAssertLessThan(residual, 0.01)

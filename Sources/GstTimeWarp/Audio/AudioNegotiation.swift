@@ -21,7 +21,7 @@ extension AudioState {
         let frames = settings.pitch != .preserve
             ? settings.interpolation.nominalLookahead(quality: settings.sincQuality)
             : settings.pitchEngine == .spectral
-                ? SpectralGeometry(rate: newFormat.rate).latencyFrames
+                ? SpectralGeometry.engineLatencyFrames(rate: newFormat.rate)
                 : WarpStretchGeometry(rate: newFormat.rate).latencyFrames
         let latency = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(newFormat.rate)) ?? 0
         out.publishLatency(latency)

@@ -23,14 +23,22 @@ public struct SpectralGeometry: Sendable, Equatable {
     /// The default grain length (s): chosen on `make pitch-quality` (docs/audio.md).
     public static let grainSeconds = 0.043
     /// The default crossover (Hz) below which grains twice as long render the sound (the finer
-    /// frequency resolution that keeps close partials apart): none. Measured (docs/audio.md), two
-    /// resolutions steady the chord (0.49 instead of 4.5 cents at 277 Hz) but cost speech 2 dB of
-    /// round-trip LSD at every crossover tried (500, 700, 1000 Hz), so one resolution is the default.
+    /// frequency resolution that keeps close partials apart; nil: one resolution). Measured on
+    /// `make pitch-quality` at 350, 500 and 800 Hz: 500 Hz steadies the chord (the 277 Hz partial
+    /// from 5.4 to 0.4 cents), lowers music's round-trip LSD and costs speech 0.1 dB, but a tone
+    /// inside the crossover's transition (0.7 to 1.3 times it) is rendered by both vocoders with
+    /// phases of their own and loses up to 4.5 dB where they disagree (440 Hz at 500 Hz). Until the
+    /// two bands share their phases, one resolution is the default.
     public static let crossover: Double? = nil
 
-    /// The delay between an input frame arriving and its output being final, at most: one
-    /// grain plus an onset block (frames).
-    public var latencyFrames: Int { size &+ onsetBlock }
+    /// The latency of the spectral engine at `rate` Hz with the default sizes: its longest grain
+    /// plus an onset block (frames).
+    public static func engineLatencyFrames(rate: Int) -> Int {
+        let short = SpectralGeometry(rate: rate)
+        let longest = crossover == nil ? short.size : SpectralGeometry(rate: rate, seconds: 2 * grainSeconds).size
+        return longest &+ short.onsetBlock
+    }
+
 
     /// The periodic Hann window `sin²(πn/N)`.
     func analysisWindow() -> [Float] {

@@ -6,7 +6,7 @@ import TimeWarpAudioCore
 
 /// audiotimewarp `pitch=preserve pitch-engine=spectral` through GstHarness: every format and
 /// channel count keeps the length round(T(end) · rate), a 440 Hz tone keeps its pitch and level,
-/// and the latency is one grain plus one onset block (2048 + 128 frames at 48 kHz).
+/// and the latency is the longest grain plus one onset block (2048 + 128 frames at 48 kHz).
 final class AudioPitchEngineElementTests: XCTestCase {
     /// The harness run of `AudioPitchElementTests` (interleaved chunks through `audiotimewarp props`).
     enum runner {
@@ -56,7 +56,7 @@ final class AudioPitchEngineElementTests: XCTestCase {
         }
     }
 
-    func testLatencyIsOneGrainPlusAnOnsetBlock() {
+    func testLatencyIsTheLongestGrainPlusAnOnsetBlock() {
         let h = Harness("audiotimewarp factor=2 pitch=preserve pitch-engine=spectral")
         h.setCaps(input: AudioElementTests.caps(), output: AudioElementTests.caps())
         gst_harness_set_upstream_latency(h.raw, 0)
