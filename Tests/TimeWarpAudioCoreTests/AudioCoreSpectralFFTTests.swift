@@ -47,3 +47,16 @@ final class AudioCoreSpectralFFTTests: XCTestCase {
         XCTAssertEqual(re, [Float](repeating: 1, count: 10))
     }
 }
+
+/// `SpectralGrainSynth.cosSin` against the C library's `cos` and `sin`.
+final class AudioCoreSpectralCosSinTests: XCTestCase {
+    func testMatchesTheCLibrary() {
+        for i in -20000...20000 {
+            let x = Double(i) * 0.0137
+            let (c, s) = SpectralGrainSynth.cosSin(x)
+            XCTAssertEqual(c, cos(x), accuracy: 1e-8, "cos \(x)")
+            XCTAssertEqual(s, sin(x), accuracy: 1e-8, "sin \(x)")
+        }
+        XCTAssertTrue(SpectralGrainSynth.cosSin(.nan) == (1, 0))
+    }
+}

@@ -14,7 +14,8 @@ public struct SpectralFFT: Sendable {
     public let size: Int
     /// `log2(size)`.
     let log2Size: Int
-    /// `cos(2πk/N)` and `sin(2πk/N)` for `k < N/2`.
+    /// The twiddles of each stage side by side: for the stage of butterflies `half` apart,
+    /// `cos(πk/half)` and `sin(πk/half)` at index `half + k`, `k < half` (read in order).
     let cosTable: [Float]
     let sinTable: [Float]
     /// The bit-reversed index of each index.
@@ -26,12 +27,15 @@ public struct SpectralFFT: Sendable {
         while n < size && n < (1 << 24) { n <<= 1; bits += 1 }
         self.size = n
         log2Size = bits
-        let half = n / 2
-        var c = [Float](repeating: 0, count: half), s = [Float](repeating: 0, count: half)
-        for k in 0..<half {
-            let a = 2 * Double.pi * Double(k) / Double(n)
-            c[k] = Float(cos(a))
-            s[k] = Float(sin(a))
+        var c = [Float](repeating: 0, count: n), s = [Float](repeating: 0, count: n)
+        var half = 1
+        while half < n {
+            for k in 0..<half {
+                let a = Double.pi * Double(k) / Double(half)
+                c[half + k] = Float(cos(a))
+                s[half + k] = Float(sin(a))
+            }
+            half *= 2
         }
         cosTable = c
         sinTable = s
@@ -59,29 +63,35 @@ public struct SpectralFFT: Sendable {
             }
         }
         let sign: Float = inverse ? 1 : -1
+        // The first stage: butterflies of neighbours, no twiddle.
+        var a = 0
+        while a &+ 1 < n {
+            let xr = r[a &+ 1], xi = m[a &+ 1]
+            r[a &+ 1] = r[a] - xr; m[a &+ 1] = m[a] - xi
+            r[a] += xr; m[a] += xi
+            a &+= 2
+        }
         cosTable.withUnsafeBufferPointer { cb in
             sinTable.withUnsafeBufferPointer { sb in
                 guard let cp = cb.baseAddress, let sp = sb.baseAddress else { return }
-                var half = 1
-                var stride = n / 2
+                var half = 2
                 while half < n {
                     let span = half &* 2
+                    let wc = cp + half, ws = sp + half
                     var start = 0
                     while start < n {
-                        var t = 0
+                        let ar = r + start, ai = m + start
+                        let br = ar + half, bi = ai + half
                         for k in 0..<half {
-                            let wr = cp[t], wi = sign * sp[t]
-                            let a = start &+ k, b = a &+ half
-                            let xr = r[b] * wr - m[b] * wi
-                            let xi = r[b] * wi + m[b] * wr
-                            r[b] = r[a] - xr; m[b] = m[a] - xi
-                            r[a] += xr; m[a] += xi
-                            t &+= stride
+                            let wr = wc[k], wi = sign * ws[k]
+                            let xr = br[k] * wr - bi[k] * wi
+                            let xi = br[k] * wi + bi[k] * wr
+                            br[k] = ar[k] - xr; bi[k] = ai[k] - xi
+                            ar[k] += xr; ai[k] += xi
                         }
                         start &+= span
                     }
                     half = span
-                    stride >>= 1
                 }
             }
         }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The phase vocoder at the heart of the spectral engine, grain by grain: give it the input
 /// frames around input position `p` (read in the direction of the tempo `v`: reversed for a
@@ -191,7 +186,7 @@ public struct SpectralGrainSynth: Sendable {
                 let xm = p.squareRoot()
                 ur = xm > 0 ? Double(mr[peak]) / xm : 1; ui = xm > 0 ? Double(mi[peak]) / xm : 0
             }
-            let (ca, sa) = (cos(advance), sin(advance))
+            let (ca, sa) = Self.cosSin(advance)
             let tr = ur * ca - ui * sa, ti = ur * sa + ui * ca
             // Rotation = target phasor · conj(X) / |X|.
             let xm = p.squareRoot()
@@ -238,6 +233,25 @@ public struct SpectralGrainSynth: Sendable {
         for i in 0..<n {
             output[i &* c &+ a] = re[i] * synthesis[i]
             if let b { output[i &* c &+ b] = im[i] * synthesis[i] }
+        }
+    }
+
+    /// `(cos x, sin x)` to about 1e-9, without the C library: `x` reduced to a quarter turn and
+    /// the Taylor series to the 11th power there. `(1, 0)` for a non-finite or huge `x`.
+    @inline(__always)
+    static func cosSin(_ x: Double) -> (Double, Double) {
+        guard x.isFinite, abs(x) < 1e9 else { return (1, 0) }
+        let quarter = Double.pi / 2
+        let turns = (x / quarter).rounded()
+        let r = x - turns * quarter
+        let r2 = r * r
+        let s = r * (1 - r2 / 6 * (1 - r2 / 20 * (1 - r2 / 42 * (1 - r2 / 72 * (1 - r2 / 110)))))
+        let c = 1 - r2 / 2 * (1 - r2 / 12 * (1 - r2 / 30 * (1 - r2 / 56 * (1 - r2 / 90))))
+        switch Int(turns) & 3 {
+        case 0: return (c, s)
+        case 1: return (-s, c)
+        case 2: return (-c, -s)
+        default: return (s, -c)
         }
     }
 }
