@@ -9,7 +9,8 @@
 /// (`SpectralOnsets`, at input frame `o`, output position `T(o)`), every grain whose input or
 /// output window reaches it is read at unit rate from it instead, `p = o + (c − T(o))`, and
 /// taken with its own phases (a phase reset): those grains overlap-add to the input itself, so
-/// the transient is heard once, whole, at `T(o)`, and the tones go on from there.
+/// the transient is heard once, whole, at `T(o)`, and the tones go on from there (off the map
+/// there by at most `size/2 · max(|X − 1|, |1 − 1/X|)` for a local factor `X`).
 ///
 /// - Length: at the end (`finish()`) the total is exactly `round((warp(t_end) − warp(t0)) · rate)`
 ///   frames, as `WarpStretcher`'s and `WarpResampler`'s.
