@@ -50,16 +50,19 @@ final class AudioCoreSpectralTests: XCTestCase {
     func testSineStaysTheSameSineAtEveryTempo() {
         let input = AudioCoreTestSupport.sine(frequency: 440, rate: Self.rate, frames: Self.rate)
         let inputRMS = AudioCoreTestSupport.rms(input)
-        let cases: [(String, @Sendable (Double) -> Double)] = [
-            ("0.25", { 0.25 * $0 }), ("0.5", { 0.5 * $0 }), ("1", { $0 }), ("1.37", { 1.37 * $0 }),
-            ("2", { 2 * $0 }), ("4", { 4 * $0 }), ("cosine", AudioCoreStretchTests.cosineMap),
+        // Each map with its largest factor (the cosine map's scale is 1.25 ± 0.75).
+        let cases: [(String, Double, @Sendable (Double) -> Double)] = [
+            ("0.25", 0.25, { 0.25 * $0 }), ("0.5", 0.5, { 0.5 * $0 }), ("1", 1, { $0 }), ("1.37", 1.37, { 1.37 * $0 }),
+            ("2", 2, { 2 * $0 }), ("4", 4, { 4 * $0 }), ("cosine", 2, AudioCoreStretchTests.cosineMap),
         ]
-        for (name, warp) in cases {
+        for (name, largest, warp) in cases {
             let out = Self.stretch(input, warp: warp)
             let window = Self.rate / 20  // 50 ms
             var windows = 0
-            // Away from the ends, where the grains read silence beyond the input.
-            for from in stride(from: 800, to: out.count - 800 - window, by: window) {
+            // Away from the ends, where the grains read silence beyond the input: half the
+            // longest grain (512 input frames at 16 kHz) times the factor, 800 frames at least.
+            let margin = max(800, Int(512 * largest))
+            for from in stride(from: margin, to: out.count - margin - window, by: window) {
                 windows += 1
                 let f = AudioCoreTestSupport.zeroCrossingFrequency(out, rate: Self.rate, from: from, to: from + window)
                 XCTAssertEqual(f, 440, accuracy: 0.44, "\(name): frequency at \(from)")
@@ -110,10 +113,18 @@ final class AudioCoreSpectralTests: XCTestCase {
             XCTAssertEqual(out[i], out[i + 1], accuracy: 1e-6)
             XCTAssertEqual(out[i], out[i + 2], accuracy: 1e-6)
         }
-        let two = Self.stretch(mono, crossover: 200) { 1.3 * $0 }
-        XCTAssertEqual(two.count, Int((Double(mono.count) * 1.3).rounded()))
-        let residual = Self.sineResidual(two, f: 500, rate: Self.rate, from: 1600, to: 1600 + 800)
-        XCTAssertLessThan(residual, 0.01)
+        let one = Self.stretch(mono, crossover: nil) { 1.3 * $0 }
+        XCTAssertEqual(one.count, Int((Double(mono.count) * 1.3).rounded()))
+        XCTAssertLessThan(Self.sineResidual(one, f: 500, rate: Self.rate, from: 1600, to: 1600 + 800), 0.01)
+        // Inside the crossover's transition both resolutions render the tone, with the same
+        // phases: its level stays (1 kHz: 0.7 ... 1.3 kHz is the transition).
+        for f in [700.0, 1000, 1250] {
+            let tone = AudioCoreTestSupport.sine(frequency: f, rate: Self.rate, frames: Self.rate / 2)
+            let two = Self.stretch(tone, crossover: 1000) { 1.3 * $0 }
+            let db = 20 * log10(AudioCoreTestSupport.rms(two, from: 1600, to: two.count - 1600) / AudioCoreTestSupport.rms(tone))
+            XCTAssertEqual(db, 0, accuracy: 0.1, "\(f) Hz")
+            XCTAssertLessThan(Self.sineResidual(two, f: f, rate: Self.rate, from: 1600, to: 1600 + 800), 0.02, "\(f) Hz")
+        }
     }
 
     func testHostileInputNeverTraps() {

@@ -43,6 +43,8 @@ public struct SpectralGrainSynth: Sendable {
     var rotR: [Float], rotI: [Float]
     /// Peak bins of the current grain.
     var peaks: [Int]
+    /// Each bin's frequency as rendered by the last grain (rad per frame: its region's peak's).
+    var binOmega: [Float]
     /// True until a grain has been rendered (the first one is taken as it is).
     var first = true
     /// The last grain, windowed and interleaved (`size * channels`).
@@ -67,6 +69,7 @@ public struct SpectralGrainSynth: Sendable {
         xr = [Float](repeating: 0, count: bins * c); xi = xr
         mr = [Float](repeating: 0, count: bins); mi = mr; dr = mr; di = mr; power = mr
         previousR = mr; previousI = mr; rotR = mr; rotI = mr
+        binOmega = (0..<(n / 2 + 1)).map { Float(2 * Double.pi * Double($0) / Double(n)) }
         peaks = []
         peaks.reserveCapacity(bins)
         output = [Float](repeating: 0, count: n * c)
@@ -95,7 +98,14 @@ public struct SpectralGrainSynth: Sendable {
     /// Renders the grain of `frame` (`size * channels` interleaved input frames, in playing
     /// order, centred on the grain's input position) into `output`; `reset` takes the input's
     /// phases as they are (a transient). Does nothing if `frame` is shorter.
-    public mutating func render(frame: UnsafeBufferPointer<Float>, reset: Bool) {
+    ///
+    /// `guide` (the other vocoder of a multi-resolution pair, whose last grain was centred `ahead`
+    /// frames before this one) sets the phases of the bins both render (where this one's band
+    /// gain lies strictly between 0 and 1): each takes the guide's output phase at the same
+    /// frequency, advanced by its frequency times `ahead`, so the two bands add up coherently
+    /// across the crossover.
+    public mutating func render(frame: UnsafeBufferPointer<Float>, reset: Bool,
+                                guide: SpectralGrainSynth? = nil, ahead: Int = 0) {
         let n = geometry.size, c = channels, nb = bins
         guard frame.count >= n &* c, let f = frame.baseAddress else { return }
         for k in 0..<nb { mr[k] = 0; mi[k] = 0; dr[k] = 0; di[k] = 0 }
@@ -105,7 +115,7 @@ public struct SpectralGrainSynth: Sendable {
         if resetting {
             for k in 0..<nb { rotR[k] = 1; rotI[k] = 0 }
         } else {
-            lockPhases()
+            lockPhases(guide: guide.flatMap { $0.first ? nil : $0 }, ahead: ahead)
         }
         for k in 0..<nb {
             previousR[k] = mr[k] * rotR[k] - mi[k] * rotI[k]
@@ -143,7 +153,7 @@ public struct SpectralGrainSynth: Sendable {
 
     /// Identity phase locking on the mix: each peak's phase advances by its instantaneous
     /// frequency times the hop from the previous output; its region's bins take its rotation.
-    private mutating func lockPhases() {
+    private mutating func lockPhases(guide: SpectralGrainSynth?, ahead: Int) {
         let nb = bins, n = geometry.size
         var peakPower: Float = 0
         for k in 0..<nb {
@@ -186,7 +196,19 @@ public struct SpectralGrainSynth: Sendable {
                 let xm = p.squareRoot()
                 ur = xm > 0 ? Double(mr[peak]) / xm : 1; ui = xm > 0 ? Double(mi[peak]) / xm : 0
             }
-            let (ca, sa) = Self.cosSin(advance)
+            var (ca, sa) = Self.cosSin(advance)
+            // A peak both vocoders render takes the guide's phase at its frequency instead.
+            if let guide, band[peak] < 1, band[peak] > 0 {
+                let j = Int(max(0, min(Double(guide.bins &- 1), (omega * Double(guide.geometry.size) / (2 * Double.pi)).rounded())))
+                var gr = Double(guide.previousR[j]), gi = Double(guide.previousI[j])
+                let gm = (gr * gr + gi * gi).squareRoot()
+                if gm > 0 && gm.isFinite {
+                    gr /= gm; gi /= gm
+                    let (ga, gs) = Self.cosSin(Double(guide.binOmega[j]) * Double(ahead))
+                    (ur, ui) = (gr * ga - gi * gs, gr * gs + gi * ga)
+                    (ca, sa) = (1, 0)
+                }
+            }
             let tr = ur * ca - ui * sa, ti = ur * sa + ui * ca
             // Rotation = target phasor · conj(X) / |X|.
             let xm = p.squareRoot()
@@ -197,7 +219,8 @@ public struct SpectralGrainSynth: Sendable {
                 ri = ti * xr0 - tr * xi0
             }
             let (fr, fi) = (Float(rr), Float(ri))
-            for k in regionStart..<max(regionEnd, regionStart) { rotR[k] = fr; rotI[k] = fi }
+            let fo = Float(omega)
+            for k in regionStart..<max(regionEnd, regionStart) { rotR[k] = fr; rotI[k] = fi; binOmega[k] = fo }
             regionStart = max(regionEnd, regionStart)
         }
         for k in regionStart..<nb { rotR[k] = 1; rotI[k] = 0 }

@@ -43,15 +43,18 @@ extension WarpSpectralStretcher {
         // Every transient that could move this grain must have been looked for: those in its
         // input window and those the map puts within its output window.
         guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + anchorHalf)) else { return false }
-        Self.gather(input, from: centreFrame &- half, into: &frame)
-        frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient) }
-        synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
+        // The long grain first (every other hop): the short one takes the phases of the bins
+        // both render from it, at this centre or advanced by a hop.
         if withLow, var long = low.take() {
             Self.gather(input, from: centreFrame &- lowSize / 2, into: &lowFrame)
             lowFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: transient) }
             long.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- lowSize / 2)) }
             low = long
         }
+        Self.gather(input, from: centreFrame &- half, into: &frame)
+        let ahead = withLow ? 0 : geometry.hop
+        frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient, guide: low, ahead: ahead) }
+        synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
         nextGrain &+= 1
         let keep = Int(max(-4.0e15, min(4.0e15, mapped))) &- Int(reach)
         input.discard(before: min(keep, input.count &- widest))

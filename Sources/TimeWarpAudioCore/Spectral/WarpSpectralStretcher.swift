@@ -3,8 +3,8 @@
 /// pitch-engine=spectral`, the counterpart of `WarpStretcher` (WSOLA).
 ///
 /// Grain `k` is centred on output frame `c = k · hop` (`SpectralGeometry`: 43 ms grains, a
-/// quarter-grain hop; with a `crossover`, off by default, grains twice as long every other hop
-/// render the sound below it instead, `low`) and read around input position `p = T⁻¹(c)` (`WarpStretchPositions`, the
+/// quarter-grain hop; below `crossover`, 500 Hz, grains twice as long every other hop render
+/// the sound instead, `low`, and lend the short grains their phases across the crossover) and read around input position `p = T⁻¹(c)` (`WarpStretchPositions`, the
 /// map taken afresh for every grain, so nothing drifts). Around a transient found in the input
 /// (`SpectralOnsets`, at input frame `o`, output position `T(o)`), every grain whose input or
 /// output window reaches it is read at unit rate from it instead, `p = o + (c − T(o))`, and

@@ -6,7 +6,7 @@ import TimeWarpAudioCore
 
 /// audiotimewarp `pitch=preserve pitch-engine=spectral` through GstHarness: every format and
 /// channel count keeps the length round(T(end) · rate), a 440 Hz tone keeps its pitch and level,
-/// and the latency is the longest grain plus one onset block (2048 + 128 frames at 48 kHz).
+/// and the latency is the longest grain plus one onset block (4096 + 128 frames at 48 kHz).
 final class AudioPitchEngineElementTests: XCTestCase {
     /// The harness run of `AudioPitchElementTests` (interleaved chunks through `audiotimewarp props`).
     enum runner {
@@ -66,7 +66,7 @@ final class AudioPitchEngineElementTests: XCTestCase {
         XCTAssertNotEqual(gst_pad_query(src, q), 0)
         var mn: GstClockTime = 0
         gst_query_parse_latency(q, nil, &mn, nil)
-        XCTAssertEqual(UInt64(mn), 2176 * 1_000_000_000 / 48000)
+        XCTAssertEqual(UInt64(mn), 4224 * 1_000_000_000 / 48000)
         gst_mini_object_unref(UnsafeMutableRawPointer(q).assumingMemoryBound(to: GstMiniObject.self))
     }
 }
