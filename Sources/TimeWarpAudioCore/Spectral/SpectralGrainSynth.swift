@@ -53,6 +53,9 @@ public struct SpectralGrainSynth: Sendable {
     let band: [Float]
     /// The bins whose gain is not 0: `bandStart ..< bandEnd`.
     let bandStart: Int, bandEnd: Int
+    /// The bins worked on: the band and 4 more on each side (a peak's neighbours); the others
+    /// are silent in the output and skipped.
+    let active: Range<Int>
 
     /// A vocoder for `channels` channels with grains of `geometry`.
     public init(channels: Int, geometry: SpectralGeometry, band: (Double) -> Float = { _ in 1 }) {
@@ -77,6 +80,7 @@ public struct SpectralGrainSynth: Sendable {
         self.band = gains
         bandStart = gains.firstIndex { $0 != 0 } ?? 0
         bandEnd = (gains.lastIndex { $0 != 0 } ?? 0) + 1
+        active = max(0, bandStart - 4) ..< min(n / 2 + 1, max(bandEnd + 4, bandStart))
     }
 
     /// Forgets the phase history: the next grain is taken as it is.
@@ -106,18 +110,18 @@ public struct SpectralGrainSynth: Sendable {
     /// across the crossover.
     public mutating func render(frame: UnsafeBufferPointer<Float>, reset: Bool,
                                 guide: SpectralGrainSynth? = nil, ahead: Int = 0) {
-        let n = geometry.size, c = channels, nb = bins
+        let n = geometry.size, c = channels
         guard frame.count >= n &* c, let f = frame.baseAddress else { return }
-        for k in 0..<nb { mr[k] = 0; mi[k] = 0; dr[k] = 0; di[k] = 0 }
+        for k in active { mr[k] = 0; mi[k] = 0; dr[k] = 0; di[k] = 0 }
         for ch in 0..<c { analyse(f, channel: ch) }
         let resetting = reset || first
         first = false
         if resetting {
-            for k in 0..<nb { rotR[k] = 1; rotI[k] = 0 }
+            for k in active { rotR[k] = 1; rotI[k] = 0 }
         } else {
             lockPhases(guide: guide.flatMap { $0.first ? nil : $0 }, ahead: ahead)
         }
-        for k in 0..<nb {
+        for k in active {
             previousR[k] = mr[k] * rotR[k] - mi[k] * rotI[k]
             previousI[k] = mr[k] * rotI[k] + mi[k] * rotR[k]
         }
@@ -139,7 +143,7 @@ public struct SpectralGrainSynth: Sendable {
         re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: false) } }
         let mask = n &- 1
         let base = ch &* nb
-        for k in 0..<nb {
+        for k in active {
             let j = (n &- k) & mask
             let ar = re[k], ai = im[k], br = re[j], bi = im[j]
             let sign: Float = k & 1 == 0 ? 0.5 : -0.5
@@ -154,9 +158,9 @@ public struct SpectralGrainSynth: Sendable {
     /// Identity phase locking on the mix: each peak's phase advances by its instantaneous
     /// frequency times the hop from the previous output; its region's bins take its rotation.
     private mutating func lockPhases(guide: SpectralGrainSynth?, ahead: Int) {
-        let nb = bins, n = geometry.size
+        let n = geometry.size
         var peakPower: Float = 0
-        for k in 0..<nb {
+        for k in active {
             let p = mr[k] * mr[k] + mi[k] * mi[k]
             power[k] = p
             peakPower = max(peakPower, p)
@@ -164,21 +168,21 @@ public struct SpectralGrainSynth: Sendable {
         peaks.removeAll(keepingCapacity: true)
         let floor = peakPower * 1e-12
         guard peakPower > 0, peakPower.isFinite else {
-            for k in 0..<nb { rotR[k] = 1; rotI[k] = 0 }
+            for k in active { rotR[k] = 1; rotI[k] = 0 }
             return
         }
-        for k in 0..<nb {
+        for k in active {
             let p = power[k]
-            let left = k > 0 ? power[k &- 1] : -1
-            let right = k &+ 1 < nb ? power[k &+ 1] : -1
+            let left = k > active.lowerBound ? power[k &- 1] : -1
+            let right = k &+ 1 < active.upperBound ? power[k &+ 1] : -1
             if p > floor && p > left && p >= right { peaks.append(k) }
         }
-        if peaks.isEmpty { peaks.append(0) }
+        if peaks.isEmpty { peaks.append(active.lowerBound) }
         let hop = Double(geometry.hop)
-        var regionStart = 0
+        var regionStart = active.lowerBound
         for (index, peak) in peaks.enumerated() {
             // The region ends at the lowest bin before the next peak.
-            var regionEnd = nb
+            var regionEnd = active.upperBound
             if index &+ 1 < peaks.count {
                 let next = peaks[index &+ 1]
                 var low = peak, lowPower = power[peak]
@@ -223,7 +227,7 @@ public struct SpectralGrainSynth: Sendable {
             for k in regionStart..<max(regionEnd, regionStart) { rotR[k] = fr; rotI[k] = fi; binOmega[k] = fo }
             regionStart = max(regionEnd, regionStart)
         }
-        for k in regionStart..<nb { rotR[k] = 1; rotI[k] = 0 }
+        for k in regionStart..<max(regionStart, active.upperBound) { rotR[k] = 1; rotI[k] = 0 }
     }
 
     /// Rotates one or two channels' spectra, un-centres them and inverts them with one complex
@@ -233,7 +237,8 @@ public struct SpectralGrainSynth: Sendable {
         let baseA = a &* nb, baseB = (b ?? 0) &* nb
         let hasB = b != nil
         let mask = n &- 1
-        for k in 0..<nb {
+        for i in 0..<n { re[i] = 0; im[i] = 0 }
+        for k in active {
             let sign: Float = k & 1 == 0 ? band[k] : -band[k]
             // DC and Nyquist are real in a real signal: their imaginary parts are dropped (else
             // they would leak into the channel packed beside).
