@@ -83,8 +83,9 @@ bench: build
 quality: build
 	/usr/bin/python3 scripts/quality.py
 
-## pitch=preserve beside SoundTouch's pitch and scaletempo at equal tempo (frequency, level, steps, LSD).
+## pitch=preserve (pitch-engine wsola and spectral) beside Rubber Band R3/R2, SoundTouch and Signalsmith Stretch: round-trip LSD, clicks, chord.
 pitch-quality: build
+	@scripts/install-deps.sh pitch-quality
 	/usr/bin/python3 scripts/pitch-quality.py
 
 ## The man page gst-warp-launch.1 (swift-argument-parser's generate-manual) and the bash, zsh and fish completions.

@@ -203,6 +203,18 @@ audio_benchmarks() {
       "$src ! audiotimewarp pitch=preserve factor=2 ! $sink" \
       "@rate=0.5 $src ! scaletempo ! $sink"
   fi
+  # pitch-engine=spectral (the phase vocoder) against today's pitch=preserve (WSOLA, the cost
+  # goal: at most 2x) and against SoundTouch (BENCH_ONLY=spectral runs only these).
+  if grep -qE '^ +pitch-engine +:' <<<"$inspect"; then
+    add_pair "audio ${seconds} s: pitch-engine=spectral factor=2 vs pitch=preserve (wsola) factor=2" \
+      "$src ! audiotimewarp pitch=preserve pitch-engine=spectral factor=2 ! $sink" \
+      "$src ! audiotimewarp pitch=preserve pitch-engine=wsola factor=2 ! $sink"
+    if gst-inspect-1.0 pitch >/dev/null 2>&1; then
+      add_pair "audio ${seconds} s: pitch-engine=spectral factor=2 vs soundtouch pitch tempo=0.5" \
+        "$src ! audiotimewarp pitch=preserve pitch-engine=spectral factor=2 ! $sink" \
+        "$src ! pitch tempo=0.5 ! $sink"
+    fi
+  fi
 }
 
 # ============================================================================================

@@ -9,10 +9,14 @@
 # `install-deps.sh package` adds what make deb and make test-package need: dpkg-dev
 # (dpkg-shlibdeps), binutils (strip, objcopy), chrpath (the build's $ORIGIN run path out), lintian,
 # debootstrap.
+# `install-deps.sh pitch-quality` adds what make pitch-quality's anchors and metrics need:
+# rubberband-cli (Rubber Band R3 and R2), python3-numpy (the metrics), espeak-ng (the speech clip).
 set -euo pipefail
 packages=()
 if [ "${1:-}" = package ]; then
   packages=(dpkg-dev binutils chrpath lintian debootstrap)
+elif [ "${1:-}" = pitch-quality ]; then
+  packages=(rubberband-cli python3-numpy espeak-ng)
 else packages=(
   pkg-config
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libglib2.0-dev

@@ -1,4 +1,4 @@
-/* audiotimewarp, a GstTimeWarpElement: metadata, pad templates, interpolation, quality and pitch. */
+/* audiotimewarp, a GstTimeWarpElement: metadata, pad templates, interpolation, quality, pitch and pitch-engine. */
 #include "element_private.h"
 
 typedef TimeWarpElement GstAudioTimeWarp;
@@ -34,6 +34,11 @@ timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
           "follows the map (preserve: overlap-add of 30 ms windows, 38 ms latency; the "
           "interpolation and quality properties then do not apply)",
           timewarp_pitch_get_type (), TIMEWARP_DEFAULT_PITCH, ready));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_PITCH_ENGINE,
+      g_param_spec_enum ("pitch-engine", "Pitch engine",
+          "How pitch=preserve keeps the pitch: wsola (overlap-add of 30 ms windows) or spectral "
+          "(a phase vocoder with phase locking, transients kept whole; 88 ms latency)",
+          timewarp_pitch_engine_get_type (), TIMEWARP_DEFAULT_PITCH_ENGINE, ready));
 
   timewarp_element_class_add_pad_templates (GST_ELEMENT_CLASS (klass), TIMEWARP_AUDIO_CAPS);
   gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),

@@ -16,6 +16,7 @@ timewarp_plugin_init (GstPlugin * plugin)
   gst_type_mark_as_plugin_api (timewarp_interpolation_get_type (), 0);
   gst_type_mark_as_plugin_api (timewarp_frame_mode_get_type (), 0);
   gst_type_mark_as_plugin_api (timewarp_pitch_get_type (), 0);
+  gst_type_mark_as_plugin_api (timewarp_pitch_engine_get_type (), 0);
   gst_type_mark_as_plugin_api (timewarp_flow_quality_get_type (), 0);
   return gst_element_register (plugin, "videotimewarp", GST_RANK_NONE,
       timewarp_video_get_type ())

@@ -65,6 +65,8 @@ public enum PropertyName: String, CaseIterable, Sendable {
     case quality
     /// Whether the pitch follows the speed (`AudioPitch`).
     case pitch
+    /// Which engine keeps the pitch under `pitch=preserve` (`AudioPitchEngine`).
+    case pitchEngine = "pitch-engine"
 
     /// The properties of the time map, which every element has.
     public static let timeMap: [PropertyName] = [
@@ -79,7 +81,7 @@ public enum PropertyName: String, CaseIterable, Sendable {
     ]
 
     /// The properties only `audiotimewarp` has.
-    public static let audioOnly: [PropertyName] = [.interpolation, .quality, .pitch]
+    public static let audioOnly: [PropertyName] = [.interpolation, .quality, .pitch, .pitchEngine]
 
     /// The name as GObject and `gst-launch-1.0` know it (`output-duration`).
     public var name: String { rawValue }

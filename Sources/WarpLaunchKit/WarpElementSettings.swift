@@ -28,6 +28,8 @@ public struct WarpElementSettings: Sendable, Equatable {
     public var interpolation: AudioInterpolation?
     /// audiotimewarp's `pitch` (`--pitch`; nil: the element's default).
     public var pitch: AudioPitch?
+    /// audiotimewarp's `pitch-engine` (`--pitch-engine`; nil: the element's default).
+    public var pitchEngine: AudioPitchEngine?
 
     /// The settings of a warp with `curve` over `durationNs`, forwards, every other property at
     /// the element's default.
@@ -49,6 +51,7 @@ public struct WarpElementSettings: Sendable, Equatable {
         case .audio:
             if let interpolation { properties.append(ElementProperty(.interpolation, interpolation.nick)) }
             if let pitch { properties.append(ElementProperty(.pitch, pitch.nick)) }
+            if let pitchEngine { properties.append(ElementProperty(.pitchEngine, pitchEngine.nick)) }
         case .text:
             break
         }

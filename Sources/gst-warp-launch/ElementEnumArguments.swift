@@ -19,6 +19,7 @@ extension ExpressibleByArgument where Self: PropertyEnum, Self: RawRepresentable
 extension WarpFunction: ExpressibleByArgument {}
 extension AudioInterpolation: ExpressibleByArgument {}
 extension AudioPitch: ExpressibleByArgument {}
+extension AudioPitchEngine: ExpressibleByArgument {}
 
 /// A value an option refuses, with the one line that says so: `exitWithError` prints it alone,
 /// without the argument parser's "The value ... is invalid for ..." around it.

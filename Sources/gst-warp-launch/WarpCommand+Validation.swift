@@ -43,6 +43,9 @@ extension WarpCommand {
                 throw ValidationError("--shutter-angle must be between 0 and 360 degrees")
             }
         }
+        if pitchEngine != nil, pitch != .preserve {
+            throw noEffect("--pitch-engine", "--pitch \((pitch ?? .propertyDefault).nick)", "only the pitch-preserving stretcher has engines")
+        }
         if interpolation != nil, pitch == .preserve {
             throw noEffect("--interpolation", "--pitch preserve", "the pitch-preserving stretcher does not resample")
         }
@@ -58,7 +61,7 @@ extension WarpCommand {
         let format = try outputFormat(input: input, output: output)
         try checkStreamOptions(for: format.container)
         return WarpJob(input: input, output: output, outputFormat: format, curve: curve.options, frameRate: frameRate,
-                       frameMode: frameMode, shutterAngle: shutterAngle, interpolation: interpolation, pitch: pitch, encoder: encoder,
+                       frameMode: frameMode, shutterAngle: shutterAngle, interpolation: interpolation, pitch: pitch, pitchEngine: pitchEngine, encoder: encoder,
                        overwrite: Overwrite(replace: overwrite, never: neverOverwrite), duration: duration, reverse: reverse,
                        writePlot: plot, quiet: quiet, verbose: verbose, trim: trim, selection: selection,
                        progressTarget: progressTarget)
@@ -150,6 +153,7 @@ extension WarpCommand {
         if noAudio {
             if interpolation != nil { throw noEffect("--interpolation", "-an", "no audio is written") }
             if pitch != nil { throw noEffect("--pitch", "-an", "no audio is written") }
+            if pitchEngine != nil { throw noEffect("--pitch-engine", "-an", "no audio is written") }
         }
     }
 }

@@ -178,6 +178,12 @@ struct WarpCommand: ParsableCommand {
             transform: AudioPitch.parser { AudioPitch.mustBe("--pitch", $0) })
     var pitch: AudioPitch?
 
+    @Option(help: ArgumentHelp("How --pitch preserve keeps the pitch: \(AudioPitchEngine.wsola.nick) (overlap-add) or \(AudioPitchEngine.spectral.nick) (phase vocoder: steadier tones, transients kept whole) (default \(AudioPitchEngine.propertyDefault.nick)).",
+                               valueName: "engine"),
+            completion: .list(AudioPitchEngine.allValueStrings),
+            transform: AudioPitchEngine.parser { AudioPitchEngine.mustBe("--pitch-engine", $0) })
+    var pitchEngine: AudioPitchEngine?
+
     @Flag(help: "Also write the plot of the curve beside the output (OUTPUT with .svg).")
     var plot = false
 
@@ -214,6 +220,7 @@ struct WarpCommand: ParsableCommand {
         flag("--reverse", reverse); flag("--blend", blend); flag("--flow", flow)
         opt("--shutter-angle", shutterAngle.map(CurveOptions.number))
         opt("--pitch", pitch?.nick)
+        opt("--pitch-engine", pitchEngine?.nick)
         flag("--plot", plot)
         return a
     }

@@ -58,6 +58,7 @@ extension WarpJob {
         settings.shutterAngle = shutterAngle
         settings.interpolation = interpolation
         settings.pitch = pitch
+        settings.pitchEngine = pitchEngine
         let graph = try WarpGraph(uri: try Gst.uri(forPath: source.path), descriptor: descriptor, media: media,
                                   container: source.container, encoder: source.encoder, settings: settings,
                                   frameRate: mapping.frameRate, streams: source.streams,

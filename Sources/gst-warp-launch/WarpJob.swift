@@ -29,6 +29,8 @@ struct WarpJob {
     var interpolation: AudioInterpolation?
     /// `--pitch` (nil: the element's default, follow).
     var pitch: AudioPitch?
+    /// `--pitch-engine` (nil: the element's default, wsola).
+    var pitchEngine: AudioPitchEngine?
     /// `--crf`, `--preset`, `--audio-bitrate`.
     var encoder = EncoderSettings()
     /// What to do with an existing output (and plot).

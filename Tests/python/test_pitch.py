@@ -1,5 +1,6 @@
 """audiotimewarp pitch=preserve (issue 15) through gi: the property as gst-inspect shows it, a
-GstController ramp on factor (live changes of the map), and reverse playback.
+GstController ramp on factor (live changes of the map), and reverse playback; the same with
+pitch-engine=spectral (issue 34).
 
 Expected values by hand: the ramp factor 1 + t/2 has T(t) = t + t²/4 (see test_live_control); the
 reverse clip has 94 x 1024 samples, doubled by factor=2 (see test_reverse).
@@ -28,7 +29,22 @@ class PitchPropertyTests(unittest.TestCase):
         self.assertIn("(1): preserve", text)
 
 
+class PitchEnginePropertyTests(unittest.TestCase):
+    def test_default_is_wsola_and_both_nicks_are_listed(self):
+        Gst = ref.gst()
+        element = Gst.ElementFactory.make("audiotimewarp", None)
+        self.assertEqual(element.get_property("pitch-engine").value_nick, "wsola")
+        element.set_property("pitch-engine", "spectral")
+        self.assertEqual(element.get_property("pitch-engine").value_nick, "spectral")
+        text = subprocess.run(["gst-inspect-1.0", "audiotimewarp"], capture_output=True, text=True).stdout
+        self.assertIn("GstTimeWarpPitchEngine", text)
+        self.assertIn("(0): wsola", text)
+        self.assertIn("(1): spectral", text)
+
+
 class PitchLiveAndReverseTests(unittest.TestCase):
+    engine = "wsola"
+
     @classmethod
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix="timewarp-pitch-")
@@ -43,7 +59,7 @@ class PitchLiveAndReverseTests(unittest.TestCase):
         Gst = ref.gst()
         pipeline = Gst.parse_launch(
             "audiotestsrc num-buffers=150 samplesperbuffer=960 ! audio/x-raw,format=F32LE,rate=48000,channels=1 "
-            "! audiotimewarp name=a pitch=preserve ! appsink name=as sync=false")
+            "! audiotimewarp name=a pitch=preserve pitch-engine=%s ! appsink name=as sync=false" % self.engine)
         bind_ramp([pipeline.get_by_name("a")])
         audio = pull_all(pipeline, ["as"])["as"]
         samples = sum(size for _, _, size in audio) // 4
@@ -56,7 +72,7 @@ class PitchLiveAndReverseTests(unittest.TestCase):
         Gst = ref.gst()
         pipeline = Gst.parse_launch(
             "filesrc location=%s ! matroskademux ! queue ! audiotimewarp factor=2 pitch=preserve "
-            "! appsink name=as sync=false" % self.clip)
+            "pitch-engine=%s ! appsink name=as sync=false" % (self.clip, self.engine))
         audio = []
         sink = pipeline.get_by_name("as")
         sink.set_property("emit-signals", True)
@@ -80,6 +96,11 @@ class PitchLiveAndReverseTests(unittest.TestCase):
         for (p0, _, _), (p1, d1, _) in zip(audio, audio[1:]):
             self.assertEqual(p1 + d1, p0)  # descending and contiguous
         self.assertEqual(audio[-1][0], 0)
+
+
+class SpectralLiveAndReverseTests(PitchLiveAndReverseTests):
+    """The same ramp and reverse playback through pitch-engine=spectral."""
+    engine = "spectral"
 
 
 if __name__ == "__main__":

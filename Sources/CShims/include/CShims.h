@@ -69,6 +69,8 @@ typedef enum {
   TIMEWARP_PROP_MAX_HISTORY,
   /* videotimewarp: frame-mode=flow's motion blur */
   TIMEWARP_PROP_SHUTTER_ANGLE,
+  /* audiotimewarp: the pitch=preserve engine */
+  TIMEWARP_PROP_PITCH_ENGINE,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -87,6 +89,8 @@ typedef enum {
 #define TIMEWARP_DEFAULT_QUALITY 4
 /** audiotimewarp `pitch`: follow (GstTimeWarpPitch value 0), the pitch moves with the speed as on tape. */
 #define TIMEWARP_DEFAULT_PITCH 0
+/** audiotimewarp `pitch-engine`: wsola (GstTimeWarpPitchEngine value 0), overlap-add. */
+#define TIMEWARP_DEFAULT_PITCH_ENGINE 0
 /** `max-duplication-time`: 0, no limit (as videorate). */
 #define TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME 0
 /** `max-rate`: G_MAXINT, no limit (as videorate). */
@@ -117,6 +121,8 @@ GType timewarp_function_get_type (void);
 GType timewarp_interpolation_get_type (void);
 GType timewarp_frame_mode_get_type (void);
 GType timewarp_pitch_get_type (void);
+/** `pitch-engine` (GstTimeWarpPitchEngine). */
+GType timewarp_pitch_engine_get_type (void);
 /** `flow-quality` (GstTimeWarpFlowQuality). */
 GType timewarp_flow_quality_get_type (void);
 

@@ -11,6 +11,7 @@ enum AudioElementKind: WarpElementKind {
         case .interpolation: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
         case .quality: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
         case .pitch: settings.pitch = AudioPitch(gEnumValue: value.enumValue)
+        case .pitchEngine: settings.pitchEngine = AudioPitchEngine(gEnumValue: value.enumValue)
         default: return false
         }
         return true
@@ -23,6 +24,7 @@ enum AudioElementKind: WarpElementKind {
         case .interpolation: value.set(enumValue: settings.interpolation.gEnumValue)
         case .quality: value.set(int: Int32(settings.sincQuality.level))
         case .pitch: value.set(enumValue: settings.pitch.gEnumValue)
+        case .pitchEngine: value.set(enumValue: settings.pitchEngine.gEnumValue)
         default: return false
         }
         return true

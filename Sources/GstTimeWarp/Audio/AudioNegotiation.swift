@@ -17,9 +17,11 @@ extension AudioState {
         format = newFormat
         // The interpolation kernel's lookahead, or the stretcher's window and search, in time.
         let settings = out.settings
-        let frames = settings.pitch == .preserve
-            ? WarpStretchGeometry(rate: newFormat.rate).latencyFrames
-            : settings.interpolation.nominalLookahead(quality: settings.sincQuality)
+        let frames = settings.pitch != .preserve
+            ? settings.interpolation.nominalLookahead(quality: settings.sincQuality)
+            : settings.pitchEngine == .spectral
+                ? SpectralGeometry.engineLatencyFrames(rate: newFormat.rate)
+                : WarpStretchGeometry(rate: newFormat.rate).latencyFrames
         let latency = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(newFormat.rate)) ?? 0
         out.publishLatency(latency)
         return out.push(event)

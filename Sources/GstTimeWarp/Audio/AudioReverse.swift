@@ -85,7 +85,8 @@ extension AudioState {
         if !run.isRunning {
             let settings = out.settings
             startReverseRun(at: end, format: format, pair: pair,
-                            settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch)
+                            settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch,
+                            pitchEngine: settings.pitchEngine)
         }
         run.active?.inputFrames &+= UInt64(frames)
         run.nextStreamTime = end >= length ? end - length : 0
@@ -102,9 +103,9 @@ extension AudioState {
     /// the segment's interpolation and sinc quality, as a forward run.
     mutating func startReverseRun(at end: UInt64, format: AudioStreamFormat, pair: SegmentPair,
                                   settings: (interpolation: AudioInterpolation, quality: WarpSincQuality),
-                                  pitch: AudioPitch = .follow) {
+                                  pitch: AudioPitch = .follow, pitchEngine: AudioPitchEngine = .wsola) {
         // The engine runs over the reversed samples through the reflected map.
-        let engine = format.makeEngine(pitch: pitch, interpolation: settings.interpolation, quality: settings.quality,
+        let engine = format.makeEngine(pitch: pitch, pitchEngine: pitchEngine, interpolation: settings.interpolation, quality: settings.quality,
                                        startTime: -ClockTime.seconds(end), warpTimes: Self.reflected(pair.warp))
         let rate = UInt64(format.rate)
         let clock: AudioRunClock

@@ -79,10 +79,14 @@ extension AudioSampleFormat {
 extension AudioStreamFormat {
     /// The engine of a run in this format whose first input sample sits at `startTime` (s),
     /// warped by `warpTimes`: resampling (`pitch=follow`, with `interpolation` and `quality`) or
-    /// stretching (`pitch=preserve`).
-    func makeEngine(pitch: AudioPitch, interpolation: AudioInterpolation, quality: WarpSincQuality,
+    /// stretching (`pitch=preserve`: WSOLA or the phase vocoder, by `pitchEngine`).
+    func makeEngine(pitch: AudioPitch, pitchEngine: AudioPitchEngine = .wsola, interpolation: AudioInterpolation, quality: WarpSincQuality,
                     startTime: Double,
                     warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) -> any AudioRunEngine {
+        if pitch == .preserve, pitchEngine == .spectral {
+            return sampleFormat.bind(WarpSpectralStretcher(channels: channels, rate: rate, startTime: startTime,
+                                                           warpTimes: warpTimes))
+        }
         if pitch == .preserve {
             return sampleFormat.bind(WarpStretcher(channels: channels, rate: rate, startTime: startTime,
                                                    warpTimes: warpTimes))

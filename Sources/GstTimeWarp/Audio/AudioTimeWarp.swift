@@ -108,7 +108,8 @@ extension AudioState: WarpStream {
             // Buffers without timestamps follow the previous one (or start at the segment).
             let settings = out.settings
             startRun(at: streamTime ?? run.nextStreamTime ?? input.time, format: format,
-                     pair: pair, settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch)
+                     pair: pair, settings: (settings.interpolation, settings.sincQuality), pitch: settings.pitch,
+                     pitchEngine: settings.pitchEngine)
         }
         payload -= skipped
         run.active?.inputFrames &+= UInt64(payload)
@@ -164,10 +165,10 @@ extension AudioState: WarpStream {
     /// (`pitch=follow`) or stretching (`pitch=preserve`).
     mutating func startRun(at start: UInt64, format: AudioStreamFormat, pair: SegmentPair,
                            settings: (interpolation: AudioInterpolation, quality: WarpSincQuality),
-                           pitch: AudioPitch = .follow) {
+                           pitch: AudioPitch = .follow, pitchEngine: AudioPitchEngine = .wsola) {
         let warp = pair.warp
         // The map in batches: one call per chunk of input times, not per sample.
-        let engine = format.makeEngine(pitch: pitch, interpolation: settings.interpolation, quality: settings.quality,
+        let engine = format.makeEngine(pitch: pitch, pitchEngine: pitchEngine, interpolation: settings.interpolation, quality: settings.quality,
                                        startTime: ClockTime.seconds(start), warpTimes: warp.map.inPlaceWarp())
         // A run from the segment start begins exactly at the output segment's start (which holds
         // an accurate seek's requested position).

@@ -50,6 +50,25 @@ struct WarpStretchOverlapAdd {
         }
     }
 
+    /// Adds `grain` (interleaved whole frames) at absolute output frame `at`; the frames before
+    /// the first not yet handed out are skipped.
+    mutating func add(grain: UnsafeBufferPointer<Float>, at: Int64) {
+        let c = channels
+        let length = grain.count / c
+        let skip64 = max(0, firstFrame &- at)
+        guard length > 0, skip64 < Int64(length), let g = grain.baseAddress else { return }
+        let skip = Int(skip64)
+        let first = Int(at &+ skip64 &- firstFrame) &+ consumed
+        let needed = (first &+ length &- skip) &* c
+        if sums.count < needed { sums.append(contentsOf: repeatElement(0, count: needed &- sums.count)) }
+        sums.withUnsafeMutableBufferPointer { obuf in
+            guard let op = obuf.baseAddress else { return }
+            let out = op + first &* c
+            let src = g + skip &* c
+            for i in 0..<((length &- skip) &* c) { out[i] += src[i] }
+        }
+    }
+
     /// Passes the next `frames` frames (which must have been summed) to `body` and lets them go.
     mutating func take<R>(_ frames: Int, _ body: (UnsafeBufferPointer<Float>) -> R) -> R {
         let c = channels

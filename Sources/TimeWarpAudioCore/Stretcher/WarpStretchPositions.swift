@@ -19,6 +19,9 @@ struct WarpStretchPositions {
     /// Index into `positions` of the last interval `T⁻¹` landed in (queries only move forward).
     private var cursor = 0
 
+    /// Input frames kept before the last query's (`outputPosition(ofInput:)` may read them).
+    var keptBehind = 0
+
     /// Positions for a stream whose frame 0 sits at `startTime` seconds.
     init(rate: Int, startTime: Double, warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
         self.rate = Double(max(rate, 1))
@@ -62,13 +65,21 @@ struct WarpStretchPositions {
         guard cursor &+ 1 < n else { return Double(firstIndex &+ cursor) }
         let (a, b) = (positions[cursor], positions[cursor &+ 1])
         let fraction = b > a && j > a ? (j - a) / (b - a) : 0
-        // Keep the cursor's neighbourhood only.
-        if cursor >= 8192 {
-            positions.removeSubrange(0..<cursor)
-            firstIndex &+= cursor
-            cursor = 0
-            return Double(firstIndex) + fraction
+        // Keep the cursor's neighbourhood only (and `keptBehind` frames before it).
+        if cursor >= 8192 &+ keptBehind {
+            let drop = cursor &- keptBehind
+            positions.removeSubrange(0..<drop)
+            firstIndex &+= drop
+            cursor &-= drop
         }
         return Double(firstIndex &+ cursor) + fraction
+    }
+
+    /// `y_i`, the output position (frames) of the start of input frame `i`, or nil when it is not
+    /// kept (older than the last query less `keptBehind`, or not arrived yet).
+    func outputPosition(ofInput i: Int) -> Double? {
+        let k = i &- firstIndex
+        guard k >= 0, k < positions.count else { return nil }
+        return positions[k]
     }
 }

@@ -85,7 +85,7 @@ final class PropertyTableTests: XCTestCase {
 
     /// The enum properties' Swift types.
     static let swiftEnums: [any PropertyEnum.Type] = [
-        WarpFunction.self, AudioInterpolation.self, AudioPitch.self, FrameMode.self, FlowQuality.self,
+        WarpFunction.self, AudioInterpolation.self, AudioPitch.self, AudioPitchEngine.self, FrameMode.self, FlowQuality.self,
     ]
 
     /// The Swift side of one enum, as GObject would list it.
@@ -161,6 +161,7 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(Self.enumTypeName("audiotimewarp", "function"), WarpFunction.gTypeName)
         XCTAssertEqual(Self.enumTypeName("audiotimewarp", "interpolation"), AudioInterpolation.gTypeName)
         XCTAssertEqual(Self.enumTypeName("audiotimewarp", "pitch"), AudioPitch.gTypeName)
+        XCTAssertEqual(Self.enumTypeName("audiotimewarp", "pitch-engine"), AudioPitchEngine.gTypeName)
         XCTAssertEqual(Self.enumTypeName("videotimewarp", "frame-mode"), FrameMode.gTypeName)
         XCTAssertEqual(Self.enumTypeName("videotimewarp", "flow-quality"), FlowQuality.gTypeName)
     }
@@ -197,6 +198,8 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(Self.defaultValue("audiotimewarp", "interpolation", { g_value_get_enum($0) }), AudioInterpolation.propertyDefault.gEnumValue)
         XCTAssertEqual(Self.defaultValue("audiotimewarp", "pitch", { g_value_get_enum($0) }), settings.pitch.rawValue)
         XCTAssertEqual(Self.defaultValue("audiotimewarp", "pitch", { g_value_get_enum($0) }), AudioPitch.propertyDefault.rawValue)
+        XCTAssertEqual(Self.defaultValue("audiotimewarp", "pitch-engine", { g_value_get_enum($0) }), settings.pitchEngine.rawValue)
+        XCTAssertEqual(Self.defaultValue("audiotimewarp", "pitch-engine", { g_value_get_enum($0) }), AudioPitchEngine.propertyDefault.rawValue)
         XCTAssertEqual(Self.defaultValue("audiotimewarp", "quality", { g_value_get_int($0) }), Int32(settings.sincQuality.level))
         XCTAssertEqual(Self.defaultValue("audiotimewarp", "quality", { g_value_get_int($0) }), Int32(WarpSincQuality.standardLevel))
         XCTAssertEqual(Self.defaultValue("videotimewarp", "frame-mode", { g_value_get_enum($0) }), settings.frameMode.rawValue)

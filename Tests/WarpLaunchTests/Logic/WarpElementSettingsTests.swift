@@ -22,4 +22,12 @@ final class WarpElementSettingsTests: XCTestCase {
         settings.frameMode = .flow
         XCTAssertFalse(settings.properties(for: .video).contains { $0.property == .shutterAngle })
     }
+
+    func testThePitchEngineGoesToAudioOnly() {
+        var settings = WarpElementSettings(curve: CurveOptions(), durationNs: 1)
+        settings.pitch = .preserve
+        settings.pitchEngine = .spectral
+        XCTAssertTrue(settings.properties(for: .audio).contains(ElementProperty(.pitchEngine, "spectral")))
+        XCTAssertFalse(settings.properties(for: .video).contains { $0.property == .pitchEngine })
+    }
 }

@@ -31,6 +31,17 @@ final class FlowOptionTests: XCTestCase {
         XCTAssertTrue(wide.stderr.contains("between 0 and 360 degrees"), wide.summary)
     }
 
+    func testPitchEngineNeedsPitchPreserveAndAudio() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let follow = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--pitch-engine", "spectral"], in: dir)
+        XCTAssertEqual(follow.status, 2, follow.summary)
+        XCTAssertTrue(follow.stderr.contains("--pitch-engine has no effect with --pitch follow"), follow.summary)
+        let silent = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--pitch", "preserve", "--pitch-engine", "spectral", "-an"],
+                                         in: dir)
+        XCTAssertEqual(silent.status, 2, silent.summary)
+        XCTAssertTrue(silent.stderr.contains("has no effect with -an (no audio is written)"), silent.summary)
+    }
+
     func testShutterAngleReachesTheElement() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try ToolProcess.makeClip("in.mp4", in: dir)

@@ -23,6 +23,8 @@ struct ElementSettings: Sendable {
     var sincQuality = WarpSincQuality(Int(TIMEWARP_DEFAULT_QUALITY))
     /// audiotimewarp's `pitch`: resample (follow) or stretch (preserve).
     var pitch = AudioPitch.propertyDefault
+    /// audiotimewarp's `pitch-engine`: how `pitch=preserve` stretches (WSOLA or spectral).
+    var pitchEngine = AudioPitchEngine.propertyDefault
     /// videotimewarp's `max-duplication-time` (ns; 0: no limit).
     var maxDuplicationTime: UInt64 = UInt64(TIMEWARP_DEFAULT_MAX_DUPLICATION_TIME)
     /// videotimewarp's `max-rate` (frames per second).

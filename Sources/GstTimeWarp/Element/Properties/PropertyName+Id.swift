@@ -32,6 +32,7 @@ extension PropertyName {
         case TIMEWARP_PROP_INTERPOLATION: self = .interpolation
         case TIMEWARP_PROP_QUALITY: self = .quality
         case TIMEWARP_PROP_PITCH: self = .pitch
+        case TIMEWARP_PROP_PITCH_ENGINE: self = .pitchEngine
         default: return nil
         }
     }

@@ -1,0 +1,285 @@
+
+/// The phase vocoder at the heart of the spectral engine, grain by grain: give it the input
+/// frames around input position `p` (read in the direction of the tempo `v`: reversed for a
+/// negative tempo, the same frames again for a freeze) and it returns the grain to overlap-add
+/// one hop after the previous one. The same call serves a forward map (`WarpSpectralStretcher`)
+/// and any grain placement a remap curve asks for.
+///
+/// Per grain: each channel's windowed frame and the same frame under the window's derivative go
+/// through one complex FFT; the channels' spectra are summed (the mix). Peaks of the mix's
+/// magnitude get their instantaneous frequency by reassignment, `ω = ω_k − Im(X_dw / X_w)`, and
+/// their phase advances from the previous grain's output phase by `ω · hop`; every other bin
+/// takes the rotation of the peak whose region it lies in (identity phase locking,
+/// Laroche–Dolson; regions split at the lowest bin between peaks). Every channel is rotated by
+/// the same per-bin rotation, so the phase differences between channels (the stereo image) are
+/// kept and identical channels stay equal (to `Float` rounding). A `reset` grain (a transient) is the
+/// input frame itself (rotation 1): its waveform is kept, and later grains continue from it.
+/// The instantaneous frequency is measured within the grain, so it does not depend on where the
+/// previous grain was read: any tempo, jumps, freeze and backwards give steady partials.
+///
+/// All buffers are made once; `render` allocates nothing.
+public struct SpectralGrainSynth: Sendable {
+    /// Channels per frame.
+    public let channels: Int
+    /// The sizes.
+    public let geometry: SpectralGeometry
+    let fft: SpectralFFT
+    let window: [Float]
+    let derivative: [Float]
+    let synthesis: [Float]
+    /// Bins `0 ... N/2`.
+    let bins: Int
+    /// FFT scratch.
+    var re: [Float], im: [Float]
+    /// Each channel's spectrum (bin-major per channel: `c * bins + k`), centred on the grain.
+    var xr: [Float], xi: [Float]
+    /// The mix's spectrum and derivative spectrum.
+    var mr: [Float], mi: [Float], dr: [Float], di: [Float]
+    /// The mix's power per bin.
+    var power: [Float]
+    /// The previous grain's output spectrum of the mix (nil phase: zero).
+    var previousR: [Float], previousI: [Float]
+    /// The rotation applied to each bin.
+    var rotR: [Float], rotI: [Float]
+    /// Peak bins of the current grain.
+    var peaks: [Int]
+    /// Each bin's frequency as rendered by the last grain (rad per frame: its region's peak's).
+    var binOmega: [Float]
+    /// True until a grain has been rendered (the first one is taken as it is).
+    var first = true
+    /// The last grain, windowed and interleaved (`size * channels`).
+    public private(set) var output: [Float]
+    /// Each bin's gain in the output (a band of a multi-resolution pair; all 1 by default).
+    let band: [Float]
+    /// The bins whose gain is not 0: `bandStart ..< bandEnd`.
+    let bandStart: Int, bandEnd: Int
+    /// The bins worked on: the band and 4 more on each side (a peak's neighbours); the others
+    /// are silent in the output and skipped.
+    let active: Range<Int>
+
+    /// A vocoder for `channels` channels with grains of `geometry`.
+    public init(channels: Int, geometry: SpectralGeometry, band: (Double) -> Float = { _ in 1 }) {
+        let c = max(channels, 1)
+        self.channels = c
+        self.geometry = geometry
+        let n = geometry.size
+        fft = SpectralFFT(size: n)
+        window = geometry.analysisWindow()
+        derivative = geometry.derivativeWindow()
+        synthesis = geometry.synthesisWindow()
+        bins = n / 2 + 1
+        re = [Float](repeating: 0, count: n); im = re
+        xr = [Float](repeating: 0, count: bins * c); xi = xr
+        mr = [Float](repeating: 0, count: bins); mi = mr; dr = mr; di = mr; power = mr
+        previousR = mr; previousI = mr; rotR = mr; rotI = mr
+        binOmega = (0..<(n / 2 + 1)).map { Float(2 * Double.pi * Double($0) / Double(n)) }
+        peaks = []
+        peaks.reserveCapacity(bins)
+        output = [Float](repeating: 0, count: n * c)
+        let gains = (0..<(n / 2 + 1)).map { band(Double($0) / Double(n)) }
+        self.band = gains
+        bandStart = gains.firstIndex { $0 != 0 } ?? 0
+        bandEnd = (gains.lastIndex { $0 != 0 } ?? 0) + 1
+        active = max(0, bandStart - 4) ..< min(n / 2 + 1, max(bandEnd + 4, bandStart))
+    }
+
+    /// Forgets the phase history: the next grain is taken as it is.
+    public mutating func restart() { first = true }
+
+    /// The band of a multi-resolution pair at `rate` Hz, as a gain for a bin at `f` (cycles per
+    /// frame): `low` keeps what lies below `crossover` Hz, the other what lies above, with a
+    /// raised-cosine transition from 0.7 to 1.3 times it, so the two gains always sum to 1.
+    public static func band(low: Bool, crossover: Double, rate: Int) -> (Double) -> Float {
+        let r = Double(max(rate, 1))
+        return { f in
+            let hz = f * r
+            let x = (hz - 0.7 * crossover) / (0.6 * crossover)
+            let high = x <= 0 ? 0.0 : (x >= 1 ? 1.0 : 0.5 - 0.5 * RemapKernel.cos(Double.pi * x))
+            return Float(low ? 1 - high : high)
+        }
+    }
+
+    /// Renders the grain of `frame` (`size * channels` interleaved input frames, in playing
+    /// order, centred on the grain's input position) into `output`; `reset` takes the input's
+    /// phases as they are (a transient). Does nothing if `frame` is shorter.
+    ///
+    /// `guide` (the other vocoder of a multi-resolution pair, whose last grain was centred `ahead`
+    /// frames before this one) sets the phases of the bins both render (where this one's band
+    /// gain lies strictly between 0 and 1): each takes the guide's output phase at the same
+    /// frequency, advanced by its frequency times `ahead`, so the two bands add up coherently
+    /// across the crossover.
+    public mutating func render(frame: UnsafeBufferPointer<Float>, reset: Bool,
+                                guide: SpectralGrainSynth? = nil, ahead: Int = 0) {
+        let n = geometry.size, c = channels
+        guard frame.count >= n &* c, let f = frame.baseAddress else { return }
+        for k in active { mr[k] = 0; mi[k] = 0; dr[k] = 0; di[k] = 0 }
+        for ch in 0..<c { analyse(f, channel: ch) }
+        let resetting = reset || first
+        first = false
+        if resetting {
+            for k in active { rotR[k] = 1; rotI[k] = 0 }
+        } else {
+            lockPhases(guide: guide.flatMap { $0.first ? nil : $0 }, ahead: ahead)
+        }
+        for k in active {
+            previousR[k] = mr[k] * rotR[k] - mi[k] * rotI[k]
+            previousI[k] = mr[k] * rotI[k] + mi[k] * rotR[k]
+        }
+        var ch = 0
+        while ch < c {
+            synthesise(channel: ch, second: ch &+ 1 < c ? ch &+ 1 : nil)
+            ch &+= 2
+        }
+    }
+
+    /// One channel's spectrum (and its share of the mix's spectra), centred (bin `k` times `(−1)^k`).
+    private mutating func analyse(_ f: UnsafePointer<Float>, channel ch: Int) {
+        let n = geometry.size, c = channels, nb = bins
+        for i in 0..<n {
+            let v = f[i &* c &+ ch]
+            re[i] = v * window[i]
+            im[i] = v * derivative[i]
+        }
+        re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: false) } }
+        let mask = n &- 1
+        let base = ch &* nb
+        for k in active {
+            let j = (n &- k) & mask
+            let ar = re[k], ai = im[k], br = re[j], bi = im[j]
+            let sign: Float = k & 1 == 0 ? 0.5 : -0.5
+            let wr = (ar + br) * sign, wi = (ai - bi) * sign
+            let vr = (ai + bi) * sign, vi = (br - ar) * sign
+            xr[base &+ k] = wr; xi[base &+ k] = wi
+            mr[k] += wr; mi[k] += wi
+            dr[k] += vr; di[k] += vi
+        }
+    }
+
+    /// Identity phase locking on the mix: each peak's phase advances by its instantaneous
+    /// frequency times the hop from the previous output; its region's bins take its rotation.
+    private mutating func lockPhases(guide: SpectralGrainSynth?, ahead: Int) {
+        let n = geometry.size
+        var peakPower: Float = 0
+        for k in active {
+            let p = mr[k] * mr[k] + mi[k] * mi[k]
+            power[k] = p
+            peakPower = max(peakPower, p)
+        }
+        peaks.removeAll(keepingCapacity: true)
+        let floor = peakPower * 1e-12
+        guard peakPower > 0, peakPower.isFinite else {
+            for k in active { rotR[k] = 1; rotI[k] = 0 }
+            return
+        }
+        for k in active {
+            let p = power[k]
+            let left = k > active.lowerBound ? power[k &- 1] : -1
+            let right = k &+ 1 < active.upperBound ? power[k &+ 1] : -1
+            if p > floor && p > left && p >= right { peaks.append(k) }
+        }
+        if peaks.isEmpty { peaks.append(active.lowerBound) }
+        let hop = Double(geometry.hop)
+        var regionStart = active.lowerBound
+        for (index, peak) in peaks.enumerated() {
+            // The region ends at the lowest bin before the next peak.
+            var regionEnd = active.upperBound
+            if index &+ 1 < peaks.count {
+                let next = peaks[index &+ 1]
+                var low = peak, lowPower = power[peak]
+                for k in peak..<next where power[k] < lowPower { low = k; lowPower = power[k] }
+                regionEnd = max(low, peak &+ 1)
+            }
+            let p = Double(power[peak])
+            // ω = ω_k − Im(D / X) (rad per frame).
+            let cross = Double(di[peak]) * Double(mr[peak]) - Double(dr[peak]) * Double(mi[peak])
+            let omega = 2 * Double.pi * Double(peak) / Double(n) - (p > 0 ? cross / p : 0)
+            let advance = omega * hop
+            var ur = Double(previousR[peak]), ui = Double(previousI[peak])
+            let um = (ur * ur + ui * ui).squareRoot()
+            if um > 0 && um.isFinite { ur /= um; ui /= um } else {
+                let xm = p.squareRoot()
+                ur = xm > 0 ? Double(mr[peak]) / xm : 1; ui = xm > 0 ? Double(mi[peak]) / xm : 0
+            }
+            var (ca, sa) = Self.cosSin(advance)
+            // A peak both vocoders render takes the guide's phase at its frequency instead.
+            if let guide, band[peak] < 1, band[peak] > 0 {
+                let j = Int(max(0, min(Double(guide.bins &- 1), (omega * Double(guide.geometry.size) / (2 * Double.pi)).rounded())))
+                var gr = Double(guide.previousR[j]), gi = Double(guide.previousI[j])
+                let gm = (gr * gr + gi * gi).squareRoot()
+                if gm > 0 && gm.isFinite {
+                    gr /= gm; gi /= gm
+                    let (ga, gs) = Self.cosSin(Double(guide.binOmega[j]) * Double(ahead))
+                    (ur, ui) = (gr * ga - gi * gs, gr * gs + gi * ga)
+                    (ca, sa) = (1, 0)
+                }
+            }
+            let tr = ur * ca - ui * sa, ti = ur * sa + ui * ca
+            // Rotation = target phasor · conj(X) / |X|.
+            let xm = p.squareRoot()
+            var rr = 1.0, ri = 0.0
+            if xm > 0 && xm.isFinite && tr.isFinite && ti.isFinite {
+                let xr0 = Double(mr[peak]) / xm, xi0 = Double(mi[peak]) / xm
+                rr = tr * xr0 + ti * xi0
+                ri = ti * xr0 - tr * xi0
+            }
+            let (fr, fi) = (Float(rr), Float(ri))
+            let fo = Float(omega)
+            for k in regionStart..<max(regionEnd, regionStart) { rotR[k] = fr; rotI[k] = fi; binOmega[k] = fo }
+            regionStart = max(regionEnd, regionStart)
+        }
+        for k in regionStart..<max(regionStart, active.upperBound) { rotR[k] = 1; rotI[k] = 0 }
+    }
+
+    /// Rotates one or two channels' spectra, un-centres them and inverts them with one complex
+    /// FFT (the first channel in the real part, the second in the imaginary), windowed into `output`.
+    private mutating func synthesise(channel a: Int, second b: Int?) {
+        let n = geometry.size, c = channels, nb = bins
+        let baseA = a &* nb, baseB = (b ?? 0) &* nb
+        let hasB = b != nil
+        let mask = n &- 1
+        for i in 0..<n { re[i] = 0; im[i] = 0 }
+        for k in active {
+            let sign: Float = k & 1 == 0 ? band[k] : -band[k]
+            // DC and Nyquist are real in a real signal: their imaginary parts are dropped (else
+            // they would leak into the channel packed beside).
+            let real: Float = k == 0 || k == nb &- 1 ? 0 : 1
+            let ar = (xr[baseA &+ k] * rotR[k] - xi[baseA &+ k] * rotI[k]) * sign
+            let ai = (xr[baseA &+ k] * rotI[k] + xi[baseA &+ k] * rotR[k]) * sign * real
+            var br: Float = 0, bi: Float = 0
+            if hasB {
+                br = (xr[baseB &+ k] * rotR[k] - xi[baseB &+ k] * rotI[k]) * sign
+                bi = (xr[baseB &+ k] * rotI[k] + xi[baseB &+ k] * rotR[k]) * sign * real
+            }
+            // Z[k] = A[k] + i B[k]; Z[N−k] = conj(A[k]) + i conj(B[k]).
+            re[k] = ar - bi; im[k] = ai + br
+            let j = (n &- k) & mask
+            if j != k && k != 0 {
+                re[j] = ar + bi; im[j] = -ai + br
+            }
+        }
+        re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: true) } }
+        for i in 0..<n {
+            output[i &* c &+ a] = re[i] * synthesis[i]
+            if let b { output[i &* c &+ b] = im[i] * synthesis[i] }
+        }
+    }
+
+    /// `(cos x, sin x)` to about 1e-9, without the C library: `x` reduced to a quarter turn and
+    /// the Taylor series to the 11th power there. `(1, 0)` for a non-finite or huge `x`.
+    @inline(__always)
+    static func cosSin(_ x: Double) -> (Double, Double) {
+        guard x.isFinite, abs(x) < 1e9 else { return (1, 0) }
+        let quarter = Double.pi / 2
+        let turns = (x / quarter).rounded()
+        let r = x - turns * quarter
+        let r2 = r * r
+        let s = r * (1 - r2 / 6 * (1 - r2 / 20 * (1 - r2 / 42 * (1 - r2 / 72 * (1 - r2 / 110)))))
+        let c = 1 - r2 / 2 * (1 - r2 / 12 * (1 - r2 / 30 * (1 - r2 / 56 * (1 - r2 / 90))))
+        switch Int(turns) & 3 {
+        case 0: return (c, s)
+        case 1: return (-s, c)
+        case 2: return (-c, -s)
+        default: return (s, -c)
+        }
+    }
+}

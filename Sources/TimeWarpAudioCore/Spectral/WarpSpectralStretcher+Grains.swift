@@ -1,0 +1,92 @@
+/// Placing one grain: where the map (or a transient) puts it, gathering its input, the vocoder,
+/// the overlap-add.
+extension WarpSpectralStretcher {
+    /// Places the next grain if its position is known and its input (and the onset scan over
+    /// it) has arrived, or at the end in any case; returns whether it did.
+    mutating func placeGrain() -> Bool {
+        let n = geometry.size, half = n / 2
+        let withLow = low != nil && nextGrain & 1 == 0
+        let lowSize = low?.geometry.size ?? n
+        let widest = withLow ? lowSize : n
+        let centre = nextGrain &* geometry.hop
+        let mapped: Double
+        if centre < 0 {
+            mapped = Double(centre)
+        } else {
+            guard let p = positions.inputPosition(ofOutput: Double(centre), end: isEnding) else { return false }
+            mapped = p
+        }
+        guard mapped.isFinite else { return false }
+        var position = max(-4.0e15, min(4.0e15, mapped))
+        let reach = Double(Self.reachGrains &* self.reach)
+        // Only the short grains' reach moves grains: a transient's low band in the long grains
+        // just outside it is smeared a little, where anchoring them too took whole syllables of
+        // speech off the map (measured: 2 dB more round-trip LSD).
+        let anchorHalf = Double(half)
+        // The nearest transient whose input reaches this grain's map window or whose output
+        // position lies within this grain: read at unit rate from it, phases reset.
+        var transient = false
+        var best = Double.infinity
+        for o in onsets.onsets {
+            let d = Double(o) - position
+            if d > reach { break }
+            guard d > -reach, let y = positions.outputPosition(ofInput: o) else { continue }
+            let distance = abs(Double(centre) - y)
+            if abs(d) < anchorHalf || distance < anchorHalf, distance < best {
+                best = distance
+                position = Double(o) + (Double(centre) - y)
+                transient = true
+            }
+        }
+        let centreFrame = Int(position.rounded())
+        let end = centreFrame &+ widest / 2
+        // Every transient that could move this grain must have been looked for: those in its
+        // input window and those the map puts within its output window.
+        guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + anchorHalf)) else { return false }
+        // The long grain first (every other hop): the short one takes the phases of the bins
+        // both render from it, at this centre or advanced by a hop.
+        if withLow, var long = low.take() {
+            Self.gather(input, from: centreFrame &- lowSize / 2, into: &lowFrame)
+            lowFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: transient) }
+            long.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- lowSize / 2)) }
+            low = long
+        }
+        Self.gather(input, from: centreFrame &- half, into: &frame)
+        let ahead = withLow ? 0 : geometry.hop
+        frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient, guide: low, ahead: ahead) }
+        synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
+        nextGrain &+= 1
+        let keep = Int(max(-4.0e15, min(4.0e15, mapped))) &- Int(reach)
+        input.discard(before: min(keep, input.count &- widest))
+        onsets.forget(before: keep)
+        return true
+    }
+
+    /// Copies the input frames from `start` on into `frame` (as many as it holds; silence where
+    /// nothing is kept).
+    static func gather(_ input: WarpStretchInput, from start: Int, into frame: inout [Float]) {
+        let c = input.channels
+        let n = frame.count / c
+        let lo = input.firstFrame, hi = input.count
+        input.samples.withUnsafeBufferPointer { s in
+            frame.withUnsafeMutableBufferPointer { f in
+                guard let sp = s.baseAddress, let fp = f.baseAddress else { return }
+                for i in 0..<n {
+                    let at = start &+ i
+                    if at >= lo && at < hi {
+                        let src = sp + input.slot(at) &* c
+                        for ch in 0..<c { fp[i &* c &+ ch] = src[ch] }
+                    } else {
+                        for ch in 0..<c { fp[i &* c &+ ch] = 0 }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the onset scan has passed every input frame the map puts before output position `y`.
+    func onsetsCover(_ y: Double) -> Bool {
+        guard onsets.scanned > 0, let last = positions.outputPosition(ofInput: onsets.scanned &- 1) else { return false }
+        return last >= y
+    }
+}

@@ -1,0 +1,187 @@
+/// Streaming time stretcher that keeps the pitch with a phase vocoder (`SpectralGrainSynth`)
+/// while the tempo follows a time map `warp` (seconds -> seconds): `pitch=preserve
+/// pitch-engine=spectral`, the counterpart of `WarpStretcher` (WSOLA).
+///
+/// Grain `k` is centred on output frame `c = k · hop` (`SpectralGeometry`: 43 ms grains, a
+/// quarter-grain hop; below `crossover`, 500 Hz, grains twice as long every other hop render
+/// the sound instead, `low`, and lend the short grains their phases across the crossover) and read around input position `p = T⁻¹(c)` (`WarpStretchPositions`, the
+/// map taken afresh for every grain, so nothing drifts). Around a transient found in the input
+/// (`SpectralOnsets`, at input frame `o`, output position `T(o)`), every grain whose input or
+/// output window reaches it is read at unit rate from it instead, `p = o + (c − T(o))`, and
+/// taken with its own phases (a phase reset): those grains overlap-add to the input itself, so
+/// the transient is heard once, whole, at `T(o)`, and the tones go on from there (off the map
+/// there by at most `size/2 · max(|X − 1|, |1 − 1/X|)` for a local factor `X`).
+///
+/// - Length: at the end (`finish()`) the total is exactly `round((warp(t_end) − warp(t0)) · rate)`
+///   frames, as `WarpStretcher`'s and `WarpResampler`'s.
+/// - Input outside what arrived reads as silence.
+/// - Works in `Float` at the format's native scale (`WarpCodec`); every channel gets the same
+///   phase rotations, so the stereo image is kept and identical channels stay equal (to
+///   `Float` rounding: two channels share one inverse FFT).
+/// - Conforms to `AudioWarpEngine`. Total: NaN samples, empty buffers or extreme maps never
+///   trap; the per-grain work allocates nothing.
+public struct WarpSpectralStretcher {
+    /// Interleaved channels per frame (clamped to `1 ... WarpResampler.maxChannels`).
+    public let channels: Int
+    /// Sample rate of input and output (Hz).
+    public let rate: Int
+    /// Grain and hop sizes.
+    public let geometry: SpectralGeometry
+    /// Frames emitted so far.
+    public private(set) var outputCount: Int64 = 0
+    /// True once the end has been rendered after `finish()`.
+    public private(set) var isFinished = false
+    /// True after `finish()`: no more input comes.
+    public private(set) var isEnding = false
+
+    var input: WarpStretchInput
+    var positions: WarpStretchPositions
+    var overlap: WarpStretchOverlapAdd
+    var synth: SpectralGrainSynth
+    /// The long grains (twice the length, every other hop) that render the band below
+    /// `crossover`, where `synth` renders the band above; nil for one resolution.
+    var low: SpectralGrainSynth?
+    /// The gathered input of one long grain.
+    var lowFrame: [Float]
+    var onsets: SpectralOnsets
+    /// The next grain's index (the first ones are centred before output 0, so that the windows
+    /// sum to one from the first frame on).
+    var nextGrain: Int
+    /// The gathered input of one grain (`size * channels`).
+    var frame: [Float]
+    let chunkFrames: Int
+    /// The longest grain (frames).
+    let reach: Int
+    var converted: [Float] = []
+
+    /// A stretcher for `channels` interleaved channels at `rate` Hz whose input frame 0 sits at
+    /// `startTime` seconds, following the map applied in batches by `warpTimes`.
+    public init(channels: Int, rate: Int, startTime: Double, grainSeconds: Double = SpectralGeometry.grainSeconds,
+                crossover: Double? = SpectralGeometry.crossover,
+                warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
+        let c = min(max(channels, 1), WarpResampler.maxChannels)
+        self.channels = c
+        self.rate = max(rate, 1)
+        let g = SpectralGeometry(rate: rate, seconds: grainSeconds)
+        geometry = g
+        input = WarpStretchInput(channels: c)
+        positions = WarpStretchPositions(rate: rate, startTime: startTime, warpTimes: warpTimes)
+        overlap = WarpStretchOverlapAdd(channels: c)
+        if let crossover, crossover > 0, crossover.isFinite {
+            let long = SpectralGeometry(rate: rate, seconds: 2 * grainSeconds)
+            synth = SpectralGrainSynth(channels: c, geometry: g, band: SpectralGrainSynth.band(low: false, crossover: crossover, rate: rate))
+            low = SpectralGrainSynth(channels: c, geometry: long, band: SpectralGrainSynth.band(low: true, crossover: crossover, rate: rate))
+            lowFrame = [Float](repeating: 0, count: long.size &* c)
+            reach = long.size
+        } else {
+            synth = SpectralGrainSynth(channels: c, geometry: g)
+            lowFrame = []
+            reach = g.size
+        }
+        positions.keptBehind = Self.reachGrains &* reach
+        onsets = SpectralOnsets(block: g.onsetBlock, refractory: g.size / 2)
+        // The first grains are centred before output 0 (an even index: a long grain too).
+        nextGrain = -((reach / g.hop + 1) & ~1)
+        frame = [Float](repeating: 0, count: g.size &* c)
+        chunkFrames = max(64, 16384 / c)
+    }
+
+    /// A stretcher like `init(channels:rate:startTime:warpTimes:)` with a map called per time.
+    public init(channels: Int, rate: Int, startTime: Double, grainSeconds: Double = SpectralGeometry.grainSeconds,
+                crossover: Double? = SpectralGeometry.crossover, warp: @escaping @Sendable (Double) -> Double) {
+        self.init(channels: channels, rate: rate, startTime: startTime, grainSeconds: grainSeconds, crossover: crossover) { times in
+            for k in times.indices { times[k] = warp(times[k]) }
+        }
+    }
+
+    /// How far (in grains, input frames) a transient may lie from a grain's map position and
+    /// still move it; the input and the map's positions are kept that far back.
+    static let reachGrains = 4
+
+    /// The number of output frames the stream has in total if it ends now.
+    public var expectedOutputCount: Int64 { positions.outputLimit }
+
+    /// Warps the input frames still to come through `warpTimes` instead (a live change).
+    public mutating func replaceWarp(warpTimes: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Void) {
+        positions.warpTimes = warpTimes
+    }
+
+    /// Appends up to one chunk of interleaved `samples` (S16, S32, F32 or F64); returns how many
+    /// samples it took (0 once ending, or for an unsupported type).
+    public mutating func append<S: WarpSample>(_ samples: UnsafeBufferPointer<S>) -> Int {
+        guard !isEnding, let base = samples.baseAddress, samples.count > 0,
+              let codec = S.self as? any WarpCodec.Type else { return 0 }
+        let take = min(samples.count, chunkFrames &* channels)
+        converted.removeAll(keepingCapacity: true)
+        codec.decodeFloats(UnsafeRawPointer(base), count: take, appendingTo: &converted)
+        let first = input.count
+        let frames = converted.withUnsafeBufferPointer { input.append($0) }
+        positions.feed(first: first, frames: frames)
+        onsets.scan(input)
+        return take
+    }
+
+    /// No more input.
+    public mutating func finish() { isEnding = true }
+
+    /// Output frames no later grain reaches.
+    var finalized: Int64 {
+        let short = Int64(nextGrain) &* Int64(geometry.hop) &- Int64(geometry.size / 2)
+        guard let low else { return short }
+        let nextLong = Int64((nextGrain &+ 1) & ~1) &* Int64(geometry.hop)
+        return min(short, nextLong &- Int64(low.geometry.size / 2))
+    }
+
+    /// Places grains until at least `frames` output frames are ready (or none can be placed
+    /// yet); returns how many are ready now (0 when finished).
+    public mutating func prepare(upTo frames: Int) -> Int {
+        guard !isFinished else { return 0 }
+        let limit = positions.outputLimit
+        let want = min(limit, outputCount &+ Int64(max(frames, 1)))
+        while finalized < want, placeGrain() {}
+        let ready = Int(clamping: max(0, min(finalized, limit) &- outputCount))
+        if isEnding && ready == 0 && finalized >= limit { isFinished = true }
+        return ready
+    }
+
+    /// Writes up to `output.count / channels` ready frames into `output`; returns how many.
+    public mutating func render<S: WarpSample>(into output: UnsafeMutableBufferPointer<S>) -> Int {
+        guard let base = output.baseAddress, let codec = S.self as? any WarpCodec.Type else { return 0 }
+        let ready = Int(clamping: max(0, min(finalized, positions.outputLimit) &- outputCount))
+        let n = min(ready, output.count / channels)
+        guard n > 0 else { return 0 }
+        overlap.take(n) { codec.encodeFloats($0, to: UnsafeMutableRawPointer(base)) }
+        outputCount &+= Int64(n)
+        return n
+    }
+
+    /// Appends what is ready to `output` (tests, offline use).
+    public mutating func process<S: WarpSample>(_ samples: UnsafeBufferPointer<S>, into output: inout [S]) {
+        var taken = 0
+        while taken < samples.count {
+            let n = append(UnsafeBufferPointer(rebasing: samples[taken...]))
+            guard n > 0 else { break }
+            taken &+= n
+            collect(into: &output)
+        }
+    }
+
+    /// Ends the input and appends the rest of the output to `output`.
+    public mutating func drain<S: WarpSample>(into output: inout [S]) {
+        finish()
+        collect(into: &output)
+    }
+
+    /// Appends every ready frame to `output`.
+    mutating func collect<S: WarpSample>(into output: inout [S]) {
+        while true {
+            let ready = prepare(upTo: 4096)
+            guard ready > 0 else { return }
+            let piece = [S](unsafeUninitializedCapacity: ready &* channels) { buffer, count in
+                count = render(into: buffer) &* channels
+            }
+            output.append(contentsOf: piece)
+            guard !piece.isEmpty else { return }
+        }
+    }
+}
