@@ -37,6 +37,13 @@ public final class Sample: @unchecked Sendable {
         Caps.info(gst_sample_get_caps(raw)).audio
     }
 
+    /// The sample's buffer as it is (timestamps, DTS, flags; memory shared): for handing
+    /// encoded buffers from an appsink to an appsrc unchanged (`warp --chunks` joins its parts).
+    public func takeBuffer() -> Buffer? {
+        guard let buffer else { return nil }
+        return Buffer(taking: gst_buffer_ref(buffer))
+    }
+
     /// Maps the buffer for reading and calls `body` with its bytes.
     public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
         guard let buffer else { return nil }

@@ -187,6 +187,9 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print warnings and debug details of errors.")
     var verbose = false
 
+    @OptionGroup(title: "Several hosts (docs/scale.md)")
+    var chunking: ChunkArguments
+
     /// The options of this command line as a child `warp` takes them (a batch runs one
     /// process per file with these).
     func forwardedArguments() -> [String] {
@@ -235,6 +238,7 @@ struct WarpCommand: ParsableCommand {
     /// range, an output extension it cannot write, and options that would do nothing, refused
     /// alike ("--X has no effect with --Y (why): give one of them").
     func validate() throws {
+        if chunking.chunkSpan != nil { return try chunking.validateWorker(paths: paths) }
         if isBatch {
             guard !paths.isEmpty else { throw ValidationError("-o DIR warps the inputs given before it: give at least one") }
             if paths.contains("-") { throw ValidationError("a batch (-o DIR) reads files: stdin (-) is for one input") }
@@ -257,6 +261,7 @@ struct WarpCommand: ParsableCommand {
                                                   : "\(paths.count) files given: give INPUT OUTPUT, or the inputs with -o DIR")
         }
         try validateOne(output: output)
+        try chunking.validate(self)
     }
 
     private func validateOne(output: String) throws {
@@ -330,6 +335,12 @@ struct WarpCommand: ParsableCommand {
         // missing (the tool loads them as the plugin does, and runs without them).
         if flow, let problem = TimeWarpPlugin.flowModuleProblem() {
             exitWithError(CLIError("--flow cannot run here: \(problem)"))
+        }
+        if chunking.chunkSpan != nil || chunking.isChunked {
+            do { try chunking.chunkSpan != nil ? chunkWorker().run() : ChunkedWarp(warp: self, chunking: chunking).run() } catch {
+                exitWithError(error)
+            }
+            return
         }
         if isBatch {
             let code = BatchRunner(inputs: paths, outputs: paths.map(batchOutput(for:)), arguments: forwardedArguments(),
