@@ -79,7 +79,7 @@ final class ChunkJoin: @unchecked Sendable {
                 let reader = try PartReader(path: part)
                 defer { reader.close() }
                 while let sample = reader.next() {
-                    guard let buffer = sample.takeBuffer() else { continue }
+                    guard let buffer = sample.takeBuffer(runningTime: true) else { continue }
                     guard source.pushBuffer(buffer) == GST_FLOW_OK else { return }
                     count += 1
                 }

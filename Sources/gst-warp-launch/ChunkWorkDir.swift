@@ -14,7 +14,9 @@ struct ChunkWorkDir {
     let inputName: String
 
     init(beside destination: String, input: String) throws(CLIError) {
-        let dir = OutputPaths.directory(of: destination)
+        let cwd = FileManager.default.currentDirectoryPath
+        let relative = OutputPaths.directory(of: destination)
+        let dir = relative.hasPrefix("/") ? relative : cwd + "/" + relative
         let base = destination.split(separator: "/").last.map(String.init) ?? "out"
         var template = Array("\(dir)/.\(base).chunks-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
@@ -25,7 +27,7 @@ struct ChunkWorkDir {
         remoteName = ".gst-warp-chunks-\(ProcessInfo.processInfo.processIdentifier)-\(suffix)"
         let ext = input.split(separator: "/").last.flatMap { name in name.lastIndex(of: ".").map { String(name[$0...]) } } ?? ""
         inputName = "input" + ext
-        let absolute = input.hasPrefix("/") ? input : FileManager.default.currentDirectoryPath + "/" + input
+        let absolute = input.hasPrefix("/") ? input : cwd + "/" + input
         guard mkdir(path + "/" + remoteName, 0o700) == 0,
               symlink(absolute, path + "/" + remoteName + "/" + inputName) == 0 else {
             let problem = SystemError.text(errno)

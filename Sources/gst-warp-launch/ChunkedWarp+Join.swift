@@ -14,6 +14,7 @@ extension ChunkedWarp {
             let tried = log.failures.filter { $0.sequence == span.index + 1 }.map(\.host)
             let hosts = tried.isEmpty ? "" : " on \(Set(tried).sorted().joined(separator: ", "))"
             let why = jobs.errorText.split(separator: "\n").last { $0.hasPrefix("error: ") }.map { ": " + $0.dropFirst(7) } ?? ""
+            if ProcessInfo.processInfo.environment["GST_WARP_LAUNCH_DEBUG_CHUNKS"] != nil { printError(jobs.errorText) }
             let end = span.end == UInt64.max ? "the end" : Format.seconds(Double(span.end) / 1e9) + " s"
             throw CLIError("chunk \(span.index + 1) of \(setup.spans.count) (input \(Format.seconds(Double(span.start) / 1e9)) s to \(end)) "
                            + "failed\(hosts)\(tried.count > 1 ? ", every try" : "")\(why)\(nothing)")
