@@ -16,7 +16,9 @@ struct ChunkWorkDir {
     init(beside destination: String, input: String) throws(CLIError) {
         let cwd = FileManager.default.currentDirectoryPath
         let relative = OutputPaths.directory(of: destination)
-        let dir = relative.hasPrefix("/") ? relative : cwd + "/" + relative
+        // Absolute and without `.` parts: parallel reads `/./` in `baseFile` as where the
+        // path on the host begins.
+        let dir = URL(fileURLWithPath: relative.hasPrefix("/") ? relative : cwd + "/" + relative).standardized.path
         let base = destination.split(separator: "/").last.map(String.init) ?? "out"
         var template = Array("\(dir)/.\(base).chunks-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
