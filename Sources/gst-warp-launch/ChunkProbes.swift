@@ -29,6 +29,27 @@ enum ChunkProbes {
         }
     }
 
+    /// On the parsed (not yet decoded) video: drops what comes before the keyframe at `from`
+    /// (ns of stream time), so the decoder starts there rather than at the file's start.
+    static func attachDecodeStart(to pad: Pad, from: UInt64) {
+        let offset = Mutex<Int64>(0), started = Atomic<Bool>(from == 0)
+        pad.addProbe([.buffers, .downstreamEvents]) { item in
+            switch item {
+            case .segment(let s):
+                offset.withLock { $0 = Int64(clamping: s.start) &- Int64(clamping: s.time) }
+            case .buffer(let b):
+                if started.load(ordering: .relaxed) { return .pass }
+                guard b.pts != UInt64.max, !b.flags.contains(.deltaUnit) else { return .drop }
+                let t = UInt64(clamping: Int64(clamping: b.pts) &- offset.withLock { $0 })
+                guard t + 1_000_000 >= from else { return .drop }
+                started.store(true, ordering: .relaxed)
+            default:
+                break
+            }
+            return .pass
+        }
+    }
+
     /// On the warp's source pad: lets through the output slots the chunk owns (by output stream time).
     static func attachOutput(to pad: Pad, span: ChunkSpan) {
         let offset = Mutex<Int64>(0)

@@ -42,7 +42,10 @@ struct ChunkWorker {
         defer { if !kept { file.remove() } }
         let pipeline = try buildPipeline(media: media, rate: rate, codec: codec, descriptor: file.descriptor)
         let tracker = PositionTracker()
-        if let pad = pipeline.child("pay")?.staticPad("sink") { tracker.attach(to: pad) }
+        if let pad = pipeline.child("pay")?.staticPad("sink") {
+            tracker.attach(to: pad)
+            pad.makeEventsSerializable()
+        }
         var runner = PipelineRunner(options: .init(quiet: true, brief: true))
         let index = span.index, start = span.outputStart
         runner.onTick = { _, _ in
@@ -59,34 +62,42 @@ struct ChunkWorker {
         kept = true
     }
 
-    /// `uridecodebin` (video decoded only) into the one-machine run's video branch, ending in
-    /// `gdppay ! fdsink`, with the chunk's probes around `videotimewarp`.
+    /// The parsed video (`urisourcebin ! parsebin`) decoded from the chunk's keyframe
+    /// (`decodebin`) into the one-machine run's video branch, ending in `gdppay ! fdsink`, with
+    /// the chunk's probes around `videotimewarp`.
     private func buildPipeline(media: MediaInfo, rate: FrameRateChoice, codec: VideoCodec, descriptor: Int32) throws -> Element {
         let size = media.video.map { (width: $0.width, height: $0.height) }
         let crop = EncoderSettings.evenCropFragment(codec, size)
         let fps = rate != .any ? rate.framesPerSecond
             : WarpGraph.variableRatePeak(media: media, curve: curve, durationNs: media.duration)
-        let pipeline = try Gst.parseLaunch("uridecodebin name=src caps=video/x-raw  queue name=in ! videoconvert ! \(crop)"
+        let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  decodebin name=dec  queue name=in ! videoconvert ! \(crop)"
                                            + "videoflip video-direction=auto ! videotimewarp name=vwarp ! video/x-raw,framerate=\(rate.capsFraction) ! "
                                            + encoder.videoEncoder(codec, size: size, fps: fps, cropsOddSides: false)
                                            + " ! gdppay name=pay ! fdsink name=sink")
-        guard let src = pipeline.child("src"), let warp = pipeline.child("vwarp"), let sink = pipeline.child("sink"),
-              let inPad = pipeline.child("in")?.staticPad("sink"),
+        guard let src = pipeline.child("src"), let parse = pipeline.child("parse"), let dec = pipeline.child("dec"),
+              let warp = pipeline.child("vwarp"), let sink = pipeline.child("sink"),
+              let decIn = dec.staticPad("sink"), let inPad = pipeline.child("in")?.staticPad("sink"),
               let warpIn = warp.staticPad("sink"), let warpOut = warp.staticPad("src") else {
             throw CLIError("internal pipeline error: the chunk pipeline is incomplete")
         }
         src.set("uri", try Gst.uri(forPath: input))
-        src.avoidFrameThreadLossesInFFmpegDecoders()
+        dec.avoidFrameThreadLossesInFFmpegDecoders()
         sink.set("fd", String(descriptor))
         for (name, value) in curve.elementProperties() { warp.set(name, value) }
         warp.set("duration", String(media.duration))
         if let frameMode { warp.set("frame-mode", frameMode) }
-        let margin = media.video.flatMap { $0.fpsN > 0 && $0.fpsD > 0 ? UInt64(2e9 * Double($0.fpsD) / Double($0.fpsN)) : nil }
-            ?? 200_000_000
+        let margin = ChunkSpan.margin(fpsN: media.video?.fpsN ?? 0, fpsD: media.video?.fpsD ?? 0)
         ChunkProbes.attachInput(to: warpIn, window: span.inputWindow(margin: margin))
         ChunkProbes.attachOutput(to: warpOut, span: span)
-        let linker = BranchLinker(video: inPad, audio: [:], videoIndex: 0)
-        src.onPadAdded { pad in linker.link(pad) }
+        // The parsed video from its keyframe into the decoder; the decoded frames into the warp.
+        let from = span.decodeFrom
+        let parsed = BranchLinker(video: decIn, audio: [:], videoIndex: 0)
+        parse.onPadAdded { pad in
+            if pad.mediaType.hasPrefix("video/"), !decIn.isLinked { ChunkProbes.attachDecodeStart(to: pad, from: from) }
+            parsed.link(pad)
+        }
+        let decoded = BranchLinker(video: inPad, audio: [:], videoIndex: 0)
+        dec.onPadAdded { pad in decoded.link(pad) }
         return pipeline
     }
 }

@@ -91,10 +91,10 @@ struct ChunkedWarp {
         let splitStarted = Date()
         let keyframes = try ReverseReader.keyframes(uri: try Gst.uri(forPath: warp.input), videoIndex: streams.videoIndex).times
         let wanted = chunking.chunks ?? (chunking.hosts == nil ? ProcessInfo.processInfo.activeProcessorCount : 2 * slots)
-        let spans = ChunkPlan.spans(keyframes: keyframes, duration: media.duration, count: wanted) { t in
+        let spans = ChunkPlan.spans(keyframes: keyframes, duration: media.duration, count: wanted,
+                                    margin: ChunkSpan.margin(fpsN: video.fpsN, fpsD: video.fpsD)) { t in
             UInt64(max(0, (map.warp(Double(t) / 1e9) * 1e9).rounded()))
         }
-        _ = video
         return Setup(media: media, spans: spans, destination: destination, codec: codec, outputSeconds: map.warp(d),
                      keepsOther: (streams.keepsAudio && !streams.audioIndices.isEmpty) || !streams.subtitleIndices.isEmpty,
                      splitSeconds: Date().timeIntervalSince(splitStarted))
