@@ -28,6 +28,9 @@ extension ChunkedWarp {
         return kept
     }
 
+    /// How many times parallel tries a chunk, each time on a host where it has not failed.
+    static let retries = 3
+
     static let curveOptions: Set<String> = ["--speed", "--function", "--factor", "--modifier", "--keyframes", "--expression", "--duration"]
 
     /// The worker of each job: `warp input.EXT chunk-{#}.gdp --chunk-span {}` with the curve,
@@ -44,7 +47,7 @@ extension ChunkedWarp {
     /// again elsewhere, and the first chunk that fails everywhere stops the job.
     func parallelOptions(hostsFile: String, work: ChunkWorkDir, remote: Bool) -> [String] {
         var options = ["--sshloginfile", hostsFile, "--joblog", work.path + "/joblog", "--line-buffer",
-                       "--workdir", work.remoteName, "--retries", "3", "--halt", "now,fail=1",
+                       "--workdir", work.remoteName, "--retries", String(Self.retries), "--halt", "now,fail=1",
                        "--env", "GST_WARP_LAUNCH_TEST_FAIL_CHUNK"]
         if remote {
             options += ["--basefile", work.baseFile, "--return", "chunk-{#}.gdp", "--cleanup", "--rsync-opts", "-rLDzR"]

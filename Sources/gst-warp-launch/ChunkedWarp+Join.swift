@@ -10,14 +10,16 @@ extension ChunkedWarp {
         let nothing = "; nothing was written to '\(warp.output)'"
         let log = ParallelJobLog(text: (try? String(contentsOfFile: work.path + "/joblog", encoding: .utf8)) ?? "")
         let done = Set(log.entries.filter(\.succeeded).map(\.sequence))
-        if let span = setup.spans.first(where: { !done.contains($0.index + 1) || work.part($0.index) == nil }) {
-            let tried = log.failures.filter { $0.sequence == span.index + 1 }.map(\.host)
-            let hosts = tried.isEmpty ? "" : " on \(Set(tried).sorted().joined(separator: ", "))"
+        let failed = Set(log.failures.map(\.sequence))
+        let missing = setup.spans.filter { !done.contains($0.index + 1) || work.part($0.index) == nil }
+        if let span = missing.first(where: { failed.contains($0.index + 1) }) ?? missing.first {
+            let last = log.failures.last { $0.sequence == span.index + 1 }?.host
+            let how = last.map { "failed on every try (\(ChunkedWarp.retries), the last on \($0))" } ?? "did not finish"
             let why = jobs.errorText.split(separator: "\n").last { $0.hasPrefix("error: ") }.map { ": " + $0.dropFirst(7) } ?? ""
-            if ProcessInfo.processInfo.environment["GST_WARP_LAUNCH_DEBUG_CHUNKS"] != nil { printError(jobs.errorText) }
+            if warp.verbose { printError(jobs.errorText) }
             let end = span.end == UInt64.max ? "the end" : Format.seconds(Double(span.end) / 1e9) + " s"
             throw CLIError("chunk \(span.index + 1) of \(setup.spans.count) (input \(Format.seconds(Double(span.start) / 1e9)) s to \(end)) "
-                           + "failed\(hosts)\(tried.count > 1 ? ", every try" : "")\(why)\(nothing)")
+                           + "\(how)\(why)\(nothing)")
         }
         if let audioPass {
             audioPass.process.waitUntilExit()
