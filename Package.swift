@@ -45,12 +45,16 @@ let package = Package(
         // gst-launch-1.0's option table for gst-warp-launch's run mode (GOptionContext with
         // GStreamer's option group); not linked into the plugin.
         .target(name: "CLaunchOptions", dependencies: ["CGStreamer"]),
+        // The elements' vocabulary: every property name, enum and default, written once (the C
+        // tables keep their copy; PropertyTableTests checks the two agree). Swift standard
+        // library only.
+        .target(name: "TimeWarpProperties"),
         // The time map T(t) = D * F(t / D), its built-in and custom curves and its inverse: pure
         // math (Swift standard library and Glibc only), no GStreamer.
-        .target(name: "TimeWarpMap"),
+        .target(name: "TimeWarpMap", dependencies: ["TimeWarpProperties"]),
         // The variable-rate audio resampler (control points, interpolation kernels): pure math,
         // no GStreamer; it takes the time map as a function.
-        .target(name: "TimeWarpAudioCore", dependencies: ["CWarpSIMD"]),
+        .target(name: "TimeWarpAudioCore", dependencies: ["CWarpSIMD", "TimeWarpProperties"]),
         // Byte items in memory up to a bound and past it in a temporary file with no name: the
         // history a remap curve shows again (the plugin) and warp --reverse's chunks (the tool).
         // Swift standard library and Glibc only.
@@ -87,9 +91,9 @@ let package = Package(
             dependencies: ["TimeWarpMap", "TimeWarpAudioCore", "GStreamerBinding", "CShims", "CGStreamer",
                            "CWarpFlowAPI", "CWarpSIMD", "SpillStore"]
         ),
-        // The pure logic of gst-warp-launch (plans, plots, check files), testable without a
-        // pipeline.
-        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "GStreamerBinding", "SpillStore"]),
+        // The logic of gst-warp-launch (typed options, plans, plots, check files), with no
+        // GStreamer: testable without a pipeline.
+        .target(name: "WarpLaunchKit", dependencies: ["TimeWarpMap", "SpillStore"]),
         .executableTarget(
             name: "gst-warp-launch",
             // GstTimeWarp: the plugin, registered statically, and the audio enums' PropertyEnum side.

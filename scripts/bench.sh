@@ -13,7 +13,8 @@
 # Knobs: BENCH_REPS (default 5), BENCH_SCALE (default 1: multiplies every frame/buffer count),
 #        BENCH_ONLY (a substring: run only the pairs whose label contains it; "blend" runs
 #        only the frame-blending comparison, "controller" only the controller cost, "remap" only
-#        the time-remapping rewind (scripts/bench-remap.sh), "reverse" only
+#        the time-remapping rewind (scripts/bench-remap.sh), "flow" only frame-mode=flow at
+#        1080p and 4K (scripts/bench-flow.sh), "reverse" only
 #        warp --reverse: scripts/bench-reverse.sh), PYTHON.
 #
 # On the shared machine the 64x64 wall-time ratios move by about 0.1 from run to run;
@@ -347,4 +348,12 @@ fi
 if [ -z "$ONLY" ] || [[ "remap" == *"$ONLY"* ]]; then
   echo
   "$(dirname "$0")/bench-remap.sh"
+fi
+
+# ============================================================================================
+# frame-mode=flow at 1080p and 4K, beside FFmpeg's minterpolate at 1080p.
+# ============================================================================================
+if [ -z "$ONLY" ] || [[ "flow" == *"$ONLY"* ]]; then
+  echo
+  "$(dirname "$0")/bench-flow.sh"
 fi

@@ -1,4 +1,4 @@
-/* GstTimeWarpElement, the abstract base of videotimewarp and audiotimewarp: both pads (their
+/* GstTimeWarpElement, the abstract base of videotimewarp, audiotimewarp and texttimewarp: both pads (their
  * functions are Swift's entry points), the Swift object in `impl`, properties, state changes and
  * finalize forward to Swift. Subclasses add pad templates, metadata and their own properties. */
 #include "element_private.h"

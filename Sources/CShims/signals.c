@@ -1,4 +1,4 @@
-/* The action signals both elements share: T and its inverse for applications (GES translation
+/* The action signals the three elements share: T and its inverse for applications (GES translation
  * functions, seek bars, subtitle timing). The work is Swift's (timewarp_impl_map_time*). */
 #include "element_private.h"
 
@@ -54,7 +54,7 @@ timewarp_install_time_map_signals (GObjectClass * gobject_class)
       NULL, NULL, NULL, G_TYPE_UINT64, 2, GST_TYPE_STRUCTURE | G_SIGNAL_TYPE_STATIC_SCOPE,
       G_TYPE_UINT64);
   /* gboolean change-at (GstStructure properties, guint64 t): the property values take effect
-   * at input stream time t (NONE: at the next buffer); give both elements the same t to change
+   * at input stream time t (NONE: at the next buffer); give every element of a pipeline the same t to change
    * them at the same instant. FALSE, and nothing changed, for a structure it cannot use. */
   g_signal_new_class_handler ("change-at", type, flags, G_CALLBACK (change_at),
       NULL, NULL, NULL, G_TYPE_BOOLEAN, 2, GST_TYPE_STRUCTURE | G_SIGNAL_TYPE_STATIC_SCOPE,

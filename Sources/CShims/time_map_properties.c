@@ -1,4 +1,4 @@
-/* The time-map properties the base type GstTimeWarpElement installs for both elements. */
+/* The time-map properties the base type GstTimeWarpElement installs for the three elements. */
 #include "element_private.h"
 
 void

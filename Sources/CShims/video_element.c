@@ -46,7 +46,8 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
       g_param_spec_enum ("frame-mode", "Frame mode",
           "At a fixed output rate: show the nearest input frame, blend (slow motion mixes "
           "the two frames around each slot, speed-ups average the frames a slot spans) or flow "
-          "(slow motion moves the two frames along their optical flow, speed-ups as blend); "
+          "(slow motion moves the two frames along their optical flow, speed-ups are blurred "
+          "along it, see shutter-angle); "
           "variable-rate output ignores it",
           timewarp_frame_mode_get_type (), TIMEWARP_DEFAULT_FRAME_MODE, ready));
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_MAX_BLEND_FRAMES,
@@ -57,12 +58,20 @@ timewarp_video_class_init (GstVideoTimeWarpClass * klass)
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_FLOW_QUALITY,
       g_param_spec_enum ("flow-quality", "Flow quality",
           "frame-mode=flow: the optical-flow preset (OpenCV DIS); each pair of frames is "
-          "estimated once, both ways: fast costs about 40 ms of CPU per 720p pair (flow and "
-          "warp), balanced about 1.1 times that, best 2 to 2.7 times (see the values)",
+          "estimated once, both ways: fast costs about 30 ms of CPU per 720p pair (flow and "
+          "warp), balanced about the same, best twice that (see the values)",
           timewarp_flow_quality_get_type (), TIMEWARP_DEFAULT_FLOW_QUALITY, ready));
+  g_object_class_install_property (gobject_class, TIMEWARP_PROP_SHUTTER_ANGLE,
+      g_param_spec_double ("shutter-angle", "Shutter angle",
+          "frame-mode=flow: a speed-up's output frame is the image integrated along the optical "
+          "flow over this share of the input it covers, in degrees of a camera's shutter: 360 "
+          "all of it (a continuous streak), 180 half (the film look), 0 a sharp frame (the input "
+          "frame at its start)",
+          0.0, 360.0, TIMEWARP_DEFAULT_SHUTTER_ANGLE, ready));
   install_counter (gobject_class, TIMEWARP_PROP_FLOW_FALLBACKS, "flow-fallbacks", "Flow fallbacks",
       "frame-mode=flow: number of frames blended instead (scene cut, flow failing the "
-      "forward/backward consistency check, or a flow error)");
+      "forward/backward consistency check, motion that does not explain the change such as "
+      "film grain or a fade, or a flow error)");
 
   timewarp_element_class_add_pad_templates (GST_ELEMENT_CLASS (klass), TIMEWARP_VIDEO_CAPS);
   gst_element_class_set_static_metadata (GST_ELEMENT_CLASS (klass),

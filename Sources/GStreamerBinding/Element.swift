@@ -12,7 +12,20 @@ public final class Element {
         self.raw = raw
     }
 
+    /// Another reference to `raw`, an element an application holds through the C API (it keeps
+    /// its own reference; a floating reference stays floating, so a bin can still sink it).
+    public init(retaining raw: UnsafeMutablePointer<GstElement>) {
+        _ = gst_object_ref(raw)
+        self.raw = raw
+    }
+
     deinit { gst_object_unref(raw) }
+
+    /// Calls `body` with the underlying `GstElement`, valid for the call: the one way out to C
+    /// for code beside the binding (the plugin finds its Swift side through it).
+    public func withUnsafeElement<R>(_ body: (UnsafeMutablePointer<GstElement>) throws -> R) rethrows -> R {
+        try body(raw)
+    }
 
     var object: UnsafeMutablePointer<GObject> {
         UnsafeMutableRawPointer(raw).assumingMemoryBound(to: GObject.self)

@@ -2,7 +2,7 @@ import CGStreamer
 import CShims
 
 /// The kinds of events the elements treat specially.
-public enum EventKind {
+public enum EventKind: Sendable {
     case segment, caps, eos, flushStart, flushStop, gap, seek, streamStart, qos, segmentDone, toc, tag, other
 }
 
@@ -46,7 +46,10 @@ public struct Event: ~Copyable {
     }
 
     /// The event's kind.
-    public var kind: EventKind {
+    public var kind: EventKind { Self.kind(of: raw) }
+
+    /// The kind of the event at `raw`.
+    static func kind(of raw: UnsafeMutablePointer<GstEvent>) -> EventKind {
         switch raw.pointee.type {
         case GST_EVENT_SEGMENT: return .segment
         case GST_EVENT_CAPS: return .caps

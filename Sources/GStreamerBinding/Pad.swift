@@ -9,10 +9,11 @@ public struct Pad: Equatable {
     /// Wraps a pad that lives as long as the element the caller holds.
     @usableFromInline init(raw: UnsafeMutablePointer<GstPad>) { self.raw = raw }
 
-    /// Pushes a buffer downstream, handing over ownership.
+    /// Pushes a buffer downstream, handing over ownership; throws why downstream took no more.
     @inlinable
-    public func push(_ buffer: consuming Buffer) -> GstFlowReturn {
-        gst_pad_push(raw, buffer.release())
+    @discardableResult
+    public func push(_ buffer: consuming Buffer) throws(FlowError) -> FlowSuccess {
+        try FlowSuccess.checking(gst_pad_push(raw, buffer.release()))
     }
 
     /// Pushes an event to the peer (downstream for src pads, upstream for sink pads).

@@ -35,6 +35,18 @@ extension Pad {
 }
 
 extension Pad {
+    /// Calls `body` on the streaming thread with each downstream event of `kind` that passes the
+    /// pad, borrowed for the call (the event goes on). For the kinds `ProbeItem.otherEvent`
+    /// carries (TAG, TOC, EOS, ...), not SEGMENT, CAPS or FLUSH_STOP, which `addProbe` parses.
+    public func observeEvents(_ kind: EventKind, _ body: @escaping @Sendable (ProbedEvent) -> Void) {
+        addProbe(.downstreamEvents) { item in
+            if case .otherEvent(let event) = item, event.kind == kind { body(event) }
+            return .pass
+        }
+    }
+}
+
+extension Pad {
     /// Calls `handler` on the streaming thread with the bytes of each buffer that passes the
     /// pad, until it says `remove`; bytes it returns replace the buffer's (timestamps, offsets
     /// and flags kept). For headers: each call copies the buffer.
@@ -132,7 +144,8 @@ public enum ProbeItem {
     case flushStop
     case segment(SegmentInfo)
     case caps(CapsInfo)
-    case otherEvent
+    /// Any other event (TAG, TOC, EOS, ...), borrowed for the handler's call.
+    case otherEvent(ProbedEvent)
 }
 
 /// What a probe does with what passes.
@@ -188,7 +201,7 @@ private final class ProbeHandler: Sendable {
             gst_event_parse_caps(event, &caps)
             item = .caps(Caps.info(caps))
         default:
-            item = .otherEvent
+            item = .otherEvent(ProbedEvent(raw: event))
         }
         return body(item).isDrop ? GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK
     }

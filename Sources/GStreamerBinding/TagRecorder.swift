@@ -16,19 +16,13 @@ public final class TagRecorder: Sendable {
 
     /// Records each TAG event that passes `pad` (a reference to it; the event goes on).
     public func attach(to pad: Pad) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data, let event = gst_pad_probe_info_get_event(info),
-                  event.pointee.type == GST_EVENT_TAG else { return GST_PAD_PROBE_OK }
-            let recorder = Unmanaged<TagRecorder>.fromOpaque(data).takeUnretainedValue()
-            _ = gst_mini_object_ref(UnsafeMutableRawPointer(event).assumingMemoryBound(to: GstMiniObject.self))
-            recorder.events.withLock { $0.list.append(event) }
-            return GST_PAD_PROBE_OK
-        }
-        gst_pad_add_probe(pad.raw, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, callback,
-                          Unmanaged.passRetained(self).toOpaque()) { data in
-            guard let data else { return }
-            Unmanaged<TagRecorder>.fromOpaque(data).release()
-        }
+        pad.observeEvents(.tag) { [self] event in record(event) }
+    }
+
+    /// Keeps a reference to `event`.
+    private func record(_ event: ProbedEvent) {
+        _ = gst_mini_object_ref(UnsafeMutableRawPointer(event.raw).assumingMemoryBound(to: GstMiniObject.self))
+        events.withLock { $0.list.append(event.raw) }
     }
 
     /// Whether any TAG event was recorded.

@@ -16,24 +16,18 @@ public final class TocRecorder: Sendable {
 
     /// Records each TOC event's table that passes `pad` (the last one is kept; the event goes on).
     public func attach(to pad: Pad) {
-        let callback: GstPadProbeCallback = { _, info, data in
-            guard let info, let data, let event = gst_pad_probe_info_get_event(info),
-                  event.pointee.type == GST_EVENT_TOC else { return GST_PAD_PROBE_OK }
-            let recorder = Unmanaged<TocRecorder>.fromOpaque(data).takeUnretainedValue()
-            var toc: OpaquePointer?
-            var updated: gboolean = 0
-            gst_event_parse_toc(event, &toc, &updated)  // a new reference
-            guard let toc else { return GST_PAD_PROBE_OK }
-            recorder.held.withLock { held in
-                if let old = held.toc { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(old)) }
-                held.toc = toc
-            }
-            return GST_PAD_PROBE_OK
-        }
-        gst_pad_add_probe(pad.raw, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, callback,
-                          Unmanaged.passRetained(self).toOpaque()) { data in
-            guard let data else { return }
-            Unmanaged<TocRecorder>.fromOpaque(data).release()
+        pad.observeEvents(.toc) { [self] event in record(event) }
+    }
+
+    /// Keeps the table of the TOC event `event` in place of the one held.
+    private func record(_ event: ProbedEvent) {
+        var toc: OpaquePointer?
+        var updated: gboolean = 0
+        gst_event_parse_toc(event.raw, &toc, &updated)  // a new reference
+        guard let toc else { return }
+        held.withLock { held in
+            if let old = held.toc { gst_mini_object_unref(UnsafeMutablePointer<GstMiniObject>(old)) }
+            held.toc = toc
         }
     }
 

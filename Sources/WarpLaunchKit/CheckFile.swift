@@ -65,6 +65,7 @@ public struct PropertyChange: Sendable, Equatable {
     }
 }
 
+/// `seek:`: the seek a check case sends once the pipeline has prerolled, before it plays.
 public struct SeekSpec: Sendable, Equatable {
     public var start: UInt64
     public var stop: UInt64?
@@ -188,6 +189,7 @@ public struct CheckParseError: Error, CustomStringConvertible, Equatable {
     public var description: String { "line \(line): \(message)" }
 }
 
+/// Reads the text of a check file (`pipelines/*.pipeline`) into a `CheckCase`.
 public enum CheckFileParser {
     /// Parses a check file.
     public static func parse(_ text: String) throws(CheckParseError) -> CheckCase {
@@ -211,17 +213,7 @@ public enum CheckFileParser {
             let lineNumber = i + 1
             i += 1
             if words.first == "log" {
-                guard words.count == 2 else { throw CheckParseError(line: lineNumber, message: "expected 'log NAME:'") }
-                let start = i
-                var logLines: [String] = []
-                while i < lines.count {
-                    let l = lines[i].trimmingSpaces
-                    guard let first = l.first, first.isNumber || l.hasPrefix("none") else { break }
-                    logLines.append(l)
-                    i += 1
-                }
-                result.logs.append(LogExpectation(sink: words[1], lines: logLines, headerLine: lineNumber - 1,
-                                                  bodyLines: start..<i))
+                result.logs.append(try parseLog(words, lines: lines, at: &i, line: lineNumber))
                 continue
             }
             // Continuation lines: indented, not comments.
@@ -230,78 +222,130 @@ public enum CheckFileParser {
                 if !c.isEmpty && !c.hasPrefix("#") { body += " " + c }
                 i += 1
             }
-            switch words.first {
-            case "pipeline":
+            if words.first == "pipeline" {
                 guard words.count == 1, !body.isEmpty else { throw CheckParseError(line: lineNumber, message: "expected 'pipeline: DESCRIPTION'") }
                 guard !sawPipeline else { throw CheckParseError(line: lineNumber, message: "a second 'pipeline:'") }
                 sawPipeline = true
                 result.pipeline = body
-            case "seek":
-                result.seek = try parseSeek(body, line: lineNumber)
-            case "set":
-                guard words.count == 2 else {
-                    throw CheckParseError(line: lineNumber, message: "expected 'set NAME: at=TIME property=value ...'")
-                }
-                var at: UInt64?
-                var properties: [PropertyChange.Pair] = []
-                for (key, value) in try pairs(body, line: lineNumber) {
-                    if key == "at" {
-                        at = UInt64(clamping: try parseTime(value, line: lineNumber))
-                    } else {
-                        properties.append(.init(name: key, value: value))
-                    }
-                }
-                guard let at, !properties.isEmpty else {
-                    throw CheckParseError(line: lineNumber, message: "expected 'set NAME: at=TIME property=value ...'")
-                }
-                result.changes.append(PropertyChange(element: words[1], at: at, properties: properties))
-            case "timeout":
-                let timeout = try parseTime(body, line: lineNumber)
-                guard timeout > 0 else {
-                    throw CheckParseError(line: lineNumber, message: "the timeout must be positive, got '\(body)'")
-                }
-                result.timeout = UInt64(timeout)
-            case "error":
-                result.expectedError = body
-            case "sink":
-                guard words.count == 2 else { throw CheckParseError(line: lineNumber, message: "expected 'sink NAME: field=value ...'") }
-                var fields: [(SinkField, Expected)] = []
-                for (key, value) in try pairs(body, line: lineNumber) {
-                    guard let field = SinkField(rawValue: key) else {
-                        throw CheckParseError(line: lineNumber, message: "unknown sink field '\(key)' (known: "
-                            + SinkField.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-                    }
-                    let expected = field.isTime ? try parseTimeExpectation(value, line: lineNumber)
-                        : try parseCount(value, line: lineNumber)
-                    fields.append((field, expected))
-                }
-                mutateSink(&result, words[1]) { $0.fields += fields }
-            case "invariants":
-                let list = try body.split(separator: " ").map { word throws(CheckParseError) -> Invariant in
-                    guard let inv = Invariant(text: String(word)) else {
-                        throw CheckParseError(line: lineNumber, message: "unknown invariant '\(word)' (known: pts-increasing, audio-contiguous, in-segment, rate=N/D)")
-                    }
-                    return inv
-                }
-                if words.count == 1 {
-                    result.globalInvariants += list
-                } else if words.count == 2 {
-                    mutateSink(&result, words[1]) { $0.invariants += list }
-                } else {
-                    throw CheckParseError(line: lineNumber, message: "expected 'invariants [NAME]: ...'")
-                }
-            case "element":
-                guard words.count == 2 else { throw CheckParseError(line: lineNumber, message: "expected 'element NAME: property=value ...'") }
-                let props = try pairs(body, line: lineNumber).map { key, value throws(CheckParseError) in
-                    (key, try parsePropertyValue(value, line: lineNumber))
-                }
-                result.elements.append(ElementExpectation(name: words[1], properties: props))
-            default:
-                throw CheckParseError(line: lineNumber, message: "unknown directive '\(head)' (known: pipeline, seek, set, timeout, error, sink, invariants, element, log)")
+                continue
             }
+            try apply(Directive(head: head, words: words, body: body, line: lineNumber), to: &result)
         }
         guard sawPipeline else { throw CheckParseError(line: 1, message: "no 'pipeline:' line") }
         return result
+    }
+
+    /// One directive other than `pipeline:` and `log NAME:`, its continuation lines joined.
+    private struct Directive {
+        /// What comes before the colon: `sink out`.
+        let head: String
+        /// The words of `head`: `["sink", "out"]`.
+        let words: [String]
+        /// What comes after the colon.
+        let body: String
+        /// Its line number, from 1.
+        let line: Int
+    }
+
+    /// `log NAME:` and the log lines under it (from `i`, which it moves past them).
+    private static func parseLog(_ words: [String], lines: [String], at i: inout Int,
+                                 line lineNumber: Int) throws(CheckParseError) -> LogExpectation {
+        guard words.count == 2 else { throw CheckParseError(line: lineNumber, message: "expected 'log NAME:'") }
+        let start = i
+        var logLines: [String] = []
+        while i < lines.count {
+            let l = lines[i].trimmingSpaces
+            guard let first = l.first, first.isNumber || l.hasPrefix("none") else { break }
+            logLines.append(l)
+            i += 1
+        }
+        return LogExpectation(sink: words[1], lines: logLines, headerLine: lineNumber - 1, bodyLines: start..<i)
+    }
+
+    /// Adds what `directive` says to `result`.
+    private static func apply(_ directive: Directive, to result: inout CheckCase) throws(CheckParseError) {
+        let words = directive.words, body = directive.body, lineNumber = directive.line
+        switch words.first {
+        case "seek":
+            result.seek = try parseSeek(body, line: lineNumber)
+        case "set":
+            result.changes.append(try parseChange(directive))
+        case "timeout":
+            let timeout = try parseTime(body, line: lineNumber)
+            guard timeout > 0 else {
+                throw CheckParseError(line: lineNumber, message: "the timeout must be positive, got '\(body)'")
+            }
+            result.timeout = UInt64(timeout)
+        case "error":
+            result.expectedError = body
+        case "sink":
+            guard words.count == 2 else { throw CheckParseError(line: lineNumber, message: "expected 'sink NAME: field=value ...'") }
+            let fields = try parseSinkFields(body, line: lineNumber)
+            mutateSink(&result, words[1]) { $0.fields += fields }
+        case "invariants":
+            let list = try parseInvariants(body, line: lineNumber)
+            if words.count == 1 {
+                result.globalInvariants += list
+            } else if words.count == 2 {
+                mutateSink(&result, words[1]) { $0.invariants += list }
+            } else {
+                throw CheckParseError(line: lineNumber, message: "expected 'invariants [NAME]: ...'")
+            }
+        case "element":
+            guard words.count == 2 else { throw CheckParseError(line: lineNumber, message: "expected 'element NAME: property=value ...'") }
+            let props = try pairs(body, line: lineNumber).map { key, value throws(CheckParseError) in
+                (key, try parsePropertyValue(value, line: lineNumber))
+            }
+            result.elements.append(ElementExpectation(name: words[1], properties: props))
+        default:
+            throw CheckParseError(line: lineNumber, message: "unknown directive '\(directive.head)' (known: pipeline, seek, set, timeout, error, sink, invariants, element, log)")
+        }
+    }
+
+    /// `set NAME: at=TIME property=value ...`.
+    private static func parseChange(_ directive: Directive) throws(CheckParseError) -> PropertyChange {
+        let lineNumber = directive.line
+        guard directive.words.count == 2 else {
+            throw CheckParseError(line: lineNumber, message: "expected 'set NAME: at=TIME property=value ...'")
+        }
+        var at: UInt64?
+        var properties: [PropertyChange.Pair] = []
+        for (key, value) in try pairs(directive.body, line: lineNumber) {
+            if key == "at" {
+                at = UInt64(clamping: try parseTime(value, line: lineNumber))
+            } else {
+                properties.append(.init(name: key, value: value))
+            }
+        }
+        guard let at, !properties.isEmpty else {
+            throw CheckParseError(line: lineNumber, message: "expected 'set NAME: at=TIME property=value ...'")
+        }
+        return PropertyChange(element: directive.words[1], at: at, properties: properties)
+    }
+
+    /// The `field=value` expectations of `sink NAME:`.
+    private static func parseSinkFields(_ body: String, line lineNumber: Int) throws(CheckParseError) -> [(SinkField, Expected)] {
+        var fields: [(SinkField, Expected)] = []
+        for (key, value) in try pairs(body, line: lineNumber) {
+            guard let field = SinkField(rawValue: key) else {
+                throw CheckParseError(line: lineNumber, message: "unknown sink field '\(key)' (known: "
+                    + SinkField.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            let expected = field.isTime ? try parseTimeExpectation(value, line: lineNumber)
+                : try parseCount(value, line: lineNumber)
+            fields.append((field, expected))
+        }
+        return fields
+    }
+
+    /// The invariants of `invariants [NAME]:`.
+    private static func parseInvariants(_ body: String, line lineNumber: Int) throws(CheckParseError) -> [Invariant] {
+        try body.split(separator: " ").map { word throws(CheckParseError) -> Invariant in
+            guard let inv = Invariant(text: String(word)) else {
+                throw CheckParseError(line: lineNumber, message: "unknown invariant '\(word)' (known: pts-increasing, audio-contiguous, in-segment, rate=N/D)")
+            }
+            return inv
+        }
     }
 
     private static func mutateSink(_ c: inout CheckCase, _ name: String, _ body: (inout SinkExpectation) -> Void) {

@@ -1,4 +1,3 @@
-import GStreamerBinding
 import TimeWarpMap
 
 /// The curve options of `warp` and `plot` (the elements' time-map properties), as typed.
@@ -49,31 +48,41 @@ public struct CurveOptions: Sendable, Equatable {
     }
 
     /// The options given that do nothing for the function in force, as one line naming the
-    /// conflict (nil when there is none). `given` names the options the user typed:
-    /// "factor", "modifier", "keyframes", "expression".
-    public func conflict(given: Set<String>) -> String? {
+    /// conflict (nil when there is none). `given` names the curve properties whose options the
+    /// user typed (`--factor` is `.factor`).
+    public func conflict(given: Set<PropertyName>) -> String? {
         let nick = resolvedFunction
         let resolved = WarpFunction(nick: nick)
         let how = function == nil ? "the function implied" : "--function \(nick)"
-        if given.contains("keyframes"), resolved != .keyframes {
+        if given.contains(.keyframes), resolved != .keyframes {
             return "--keyframes does nothing with \(how) (it is the curve of --function keyframes)"
         }
-        if given.contains("remap"), resolved != .remap {
+        if given.contains(.remap), resolved != .remap {
             return "--remap does nothing with \(how) (it is the curve of --function remap)"
         }
-        if given.contains("expression"), resolved != .expression, resolved != .antiderivative {
+        if given.contains(.expression), resolved != .expression, resolved != .antiderivative {
             return "--expression does nothing with \(how) (it is for --function expression or antiderivative)"
         }
         // An unknown name counts as parametric: the unknown name is the error to report.
-        let parametric = resolved.map { $0.builtin != nil } ?? true
-        for option in ["factor", "modifier"] where given.contains(option) {
-            if !parametric || (option == "modifier" && resolved == .constant) {
-                return "--\(option) does nothing with \(how)"
+        let parametric = resolved.map(\.isBuiltin) ?? true
+        for option in [PropertyName.factor, .modifier] where given.contains(option) {
+            if !parametric || (option == .modifier && resolved == .constant) {
+                return "--\(option.name) does nothing with \(how)"
                     + (resolved == .constant ? " (constant takes --factor only)"
-                       : " (its curve is given by --\(resolved == .keyframes ? "keyframes" : resolved == .remap ? "remap" : "expression"))")
+                       : " (its curve is given by --\(Self.curveProperty(of: resolved).name))")
             }
         }
         return nil
+    }
+
+    /// The property that holds the curve of a function that is not built in: `keyframes`,
+    /// `remap`, else `expression`.
+    static func curveProperty(of function: WarpFunction?) -> PropertyName {
+        switch function {
+        case .keyframes?: return .keyframes
+        case .remap?: return .remap
+        default: return .expression
+        }
     }
 
     /// The function nick in force (explicit, or implied by `keyframes` / `expression`).
@@ -112,7 +121,7 @@ public struct CurveOptions: Sendable, Equatable {
         s.keyframes = keyframes
         s.expression = expression
         if let duration, duration.isFinite, duration > 0 {
-            s.duration = ClockTime.fromSeconds(duration)
+            s.duration = Self.nanoseconds(duration)
         }
         return s
     }
@@ -149,21 +158,29 @@ public struct CurveOptions: Sendable, Equatable {
 
     static let clockLimitText = "at most \(Format.seconds(clockLimit)) s, about 292 years"
 
-    /// The element properties, as `name=value` strings for `gst_util_set_object_arg` (values are
-    /// not quoted; they are set one by one, never parsed as a pipeline).
-    public func elementProperties() -> [(name: String, value: String)] {
+    /// The time-map properties these options set on an element, each with its value as
+    /// `gst_util_set_object_arg` takes it (values are not quoted; they are set one by one, never
+    /// parsed as a pipeline).
+    public func elementProperties() -> [ElementProperty] {
         let nick = resolvedFunction
-        var props: [(String, String)] = [("function", nick)]
+        var props = [ElementProperty(.function, nick)]
         switch WarpFunction(nick: nick) {
-        case .keyframes?: props.append(("keyframes", keyframes))
-        case .remap?: props.append(("remap", remap))
-        case .expression?, .antiderivative?: props.append(("expression", expression))
-        case .constant?: props.append(("factor", Self.number(factor)))
+        case .keyframes?: props.append(ElementProperty(.keyframes, keyframes))
+        case .remap?: props.append(ElementProperty(.remap, remap))
+        case .expression?, .antiderivative?: props.append(ElementProperty(.expression, expression))
+        case .constant?: props.append(ElementProperty(.factor, Self.number(factor)))
         default:
-            props.append(("factor", Self.number(factor)))
-            props.append(("modifier", Self.number(modifier)))
+            props.append(ElementProperty(.factor, Self.number(factor)))
+            props.append(ElementProperty(.modifier, Self.number(modifier)))
         }
         return props
+    }
+
+    /// Seconds as a clock time in nanoseconds, rounded to nearest and clamped below
+    /// GStreamer's NONE (as `ClockTime.fromSeconds`, for a positive finite duration).
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        let ns = seconds * 1e9
+        return ns < 1.8e19 ? UInt64(ns.rounded()) : UInt64.max - 1
     }
 
     /// The remap keys in force: `--remap`, or for `--boomerang` the clip of `duration` seconds
@@ -227,9 +244,7 @@ public struct CurveOptions: Sendable, Equatable {
 
     /// The element properties as `name=value` words.
     public var elementSummary: String {
-        elementProperties().map { name, value in
-            value.contains(where: { $0 == " " || $0 == "," }) ? "\(name)=\"\(value)\"" : "\(name)=\(value)"
-        }.joined(separator: " ")
+        elementProperties().map(\.summary).joined(separator: " ")
     }
 
     /// A number as the shortest decimal that round-trips (`1.5`, `2`, `0.1`).

@@ -49,6 +49,15 @@ public enum OutputGuard {
     }
 }
 
+extension OutputGuard {
+    /// Refuses an output whose directory (of `destination`, links already followed) does not
+    /// exist.
+    public static func requireDirectory(of destination: String) throws(CLIError) {
+        let dir = OutputPaths.directory(of: destination)
+        guard FileIdentity.isDirectory(dir) else { throw CLIError("the output directory '\(dir)' does not exist") }
+    }
+}
+
 /// Text files the commands write (plots, updated check files).
 public enum TextFile {
     /// Writes `text` to `path` atomically: into a temporary file created exclusively beside it

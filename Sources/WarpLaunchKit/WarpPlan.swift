@@ -160,8 +160,8 @@ public struct WarpPlan: Sendable {
     public var framesText: String {
         if flow {
             if case .any = frameRate { return "every frame kept at a variable rate (--flow has no effect)" }
-            return "flow: slow motion moves the two nearest frames along their optical flow, speed-ups average "
-                + "the frames of each slot (costs one flow estimate per pair of input frames, real time at 720p)"
+            return "flow: slow motion moves the two nearest frames along their optical flow, speed-ups are blurred "
+                + "along it (costs one flow estimate per pair of input frames, faster than real time at 1080p)"
         }
         switch (frameRate, blend) {
         case (.any, true): return "every frame kept at a variable rate (--blend has no effect)"

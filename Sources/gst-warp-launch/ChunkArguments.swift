@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimeWarpMap
 import WarpLaunchKit
 
 /// `warp IN OUT --hosts FILE` / `--chunks N`: one file cut into chunks at keyframes, the chunks'
@@ -31,7 +32,7 @@ struct ChunkArguments: ParsableArguments {
         if warp.input == "-" || warp.output == "-" { throw refuse("stdin or stdout (-)", "the chunks read a file and the join writes one") }
         if warp.reverse { throw refuse("--reverse", "a chunk is warped forwards") }
         if warp.curve.remap != nil || warp.curve.boomerang { throw refuse("a remap curve", "a chunk's output must not go back") }
-        if warp.trim.isGiven { throw refuse("-ss/-to/-t", "trim first") }
+        if warp.ss != nil || warp.to != nil || warp.t != nil { throw refuse("-ss/-to/-t", "trim first") }
         if warp.noVideo { throw refuse("-vn", "the chunks are the video") }
         if warp.plot { throw refuse("--plot", "draw it with gst-warp-launch plot") }
         if warp.progressURL != nil, warp.progressURL == "-" { throw refuse("-progress -", "stdout carries the hosts' progress") }
@@ -53,6 +54,7 @@ extension WarpCommand {
     func chunkWorker() -> ChunkWorker {
         ChunkWorker(input: input, part: output, span: ChunkSpan(argument: chunking.chunkSpan ?? "") ?? ChunkSpan(index: 0, start: 0, end: 1, outputStart: 0, outputEnd: 1),
                     curve: curve.options, frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, duration: duration,
-                    encoder: encoder, videoCodec: videoCodec, frameMode: flow ? "flow" : blend ? "blend" : nil)
+                    encoder: encoder, videoCodec: videoCodec, frameMode: flow ? .flow : blend ? .blend : .propertyDefault,
+                    shutterAngle: shutterAngle)
     }
 }

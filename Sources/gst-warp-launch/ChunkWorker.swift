@@ -1,6 +1,7 @@
 import Foundation
 import GStreamerBinding
 import GStreamerDiscovery
+import TimeWarpMap
 import WarpLaunchKit
 
 /// One chunk of `warp --hosts/--chunks`, run on a host by GNU parallel: the input's video
@@ -19,7 +20,8 @@ struct ChunkWorker {
     var duration: Double?
     var encoder: EncoderSettings
     var videoCodec: String?
-    var frameMode: String?
+    var frameMode: FrameMode
+    var shutterAngle: Double?
 
     /// Runs the chunk; throws a one-line `CLIError`, leaving no part behind.
     func run() throws {
@@ -83,9 +85,11 @@ struct ChunkWorker {
         src.set("uri", try Gst.uri(forPath: input))
         dec.avoidFrameThreadLossesInFFmpegDecoders()
         sink.set("fd", String(descriptor))
-        for (name, value) in curve.elementProperties() { warp.set(name, value) }
-        warp.set("duration", String(media.duration))
-        if let frameMode { warp.set("frame-mode", frameMode) }
+        // The one-machine run's videotimewarp settings, over the whole file's D.
+        var settings = WarpElementSettings(curve: curve, durationNs: media.duration)
+        settings.frameMode = frameMode
+        settings.shutterAngle = shutterAngle
+        for property in settings.properties(for: .video) { warp.set(property.name, property.value) }
         let margin = ChunkSpan.margin(fpsN: media.video?.fpsN ?? 0, fpsD: media.video?.fpsD ?? 0)
         ChunkProbes.attachInput(to: warpIn, window: span.inputWindow(margin: margin))
         ChunkProbes.attachOutput(to: warpOut, span: span)

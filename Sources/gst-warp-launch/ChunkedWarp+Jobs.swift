@@ -37,7 +37,7 @@ extension ChunkedWarp {
     /// `D` and the video encoder's settings of this run.
     func workerCommand(work: ChunkWorkDir, setup: Setup) -> [String] {
         var command = [Self.remoteCommand, "warp", work.inputName, "chunk-{#}.gdp", "--chunk-span", "{}", "-c:v", setup.codec.rawValue]
-        command += forwarded(Self.curveOptions.union(["--fps", "--crf", "--preset", "-g", "--blend", "--flow"]))
+        command += forwarded(Self.curveOptions.union(["--fps", "--crf", "--preset", "-g", "--blend", "--flow", "--shutter-angle"]))
         if warp.duration == nil { command += ["--duration", "\(Double(setup.media.duration) / 1e9)"] }
         return command
     }

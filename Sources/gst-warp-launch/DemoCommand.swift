@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GStreamerBinding
-import TimeWarpAudioCore
+import TimeWarpMap
 import WarpLaunchKit
 
 /// `gst-warp-launch demo` (and `gst-warp-launch` without arguments): generates a test clip with
@@ -65,13 +65,13 @@ struct DemoCommand: ParsableCommand {
             print("")
             // The demo's curve, named explicitly (warp's default is the elements': constant 1).
             let curve = CurveOptions.demo
-            let job = WarpJob(input: original, output: warped, curve: curve, frameRate: .fixed(30),
-                              overwrite: .replace, writePlot: true, inputLabel: original)
+            let job = WarpJob(input: original, output: warped, outputFormat: try Self.format(of: warped), curve: curve,
+                              frameRate: .fixed(30), overwrite: .replace, writePlot: true, inputLabel: original)
             let result = try job.run()
             // The before/after pair for the ear: the same warp with the pitch preserved.
             let preserved = here("demo-warped-preserve.mp4")
-            _ = try WarpJob(input: original, output: preserved, curve: curve, frameRate: .fixed(30), pitch: AudioPitch.preserve.nick,
-                            overwrite: .replace, quiet: true).run()
+            _ = try WarpJob(input: original, output: preserved, outputFormat: try Self.format(of: preserved), curve: curve,
+                            frameRate: .fixed(30), pitch: .preserve, overwrite: .replace, quiet: true).run()
             let tool = Self.programName
             print("")
             print("What happened: the clip plays at normal speed at both ends and at 2/3 speed in the middle")
@@ -93,6 +93,11 @@ struct DemoCommand: ParsableCommand {
         } catch {
             exitWithError(error)
         }
+    }
+
+    /// The container of a demo file, from its name (`.mp4`).
+    private static func format(of path: String) throws(CLIError) -> OutputFormat {
+        try OutputFormat.resolve(output: path, format: nil, videoCodec: nil, audioCodec: nil)
     }
 
     /// Encodes the test clip to `path` (via a temporary name).

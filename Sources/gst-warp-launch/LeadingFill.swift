@@ -34,7 +34,7 @@ final class LeadingFill: Sendable {
     /// One empty text cue over the gap.
     static func emptyCue() -> LeadingFill {
         LeadingFill { from, to, _, pad in
-            if let empty = Buffer.empty(pts: from, duration: to - from) { _ = pad.push(empty) }
+            if let empty = Buffer.empty(pts: from, duration: to - from) { _ = try? pad.push(empty) }
         }
     }
 
@@ -53,7 +53,7 @@ final class LeadingFill: Sendable {
                       let end = ClockTime.scale(done + count, ClockTime.second, rate) else { return }
                 _ = silence.withMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
                 silence.stamp(pts: from + start, duration: end - start, discont: done == 0)
-                guard pad.push(silence) == GST_FLOW_OK else { return }
+                guard (try? pad.push(silence)) == .ok else { return }
                 done += count
             }
         }

@@ -1,5 +1,4 @@
 import CGStreamer
-import CShims
 import GstTimeWarp
 import GStreamerBinding
 import WarpLaunchKit
@@ -12,7 +11,7 @@ extension Gst {
         // frame-mode=flow's module (OpenCV) is loaded as the plugin loads it, when a stream first
         // needs it (FlowModule): beside the tool in the build tree, from <libdir>/gst-timewarp
         // installed. The tool links no OpenCV, so it runs where OpenCV is missing or another version.
-        return timewarp_register_static() != 0
+        return TimeWarpPlugin.register()
     }()
 
     /// `gst_init` and the static registration of the timewarp plugin.

@@ -164,8 +164,13 @@ struct WarpCommand: ParsableCommand {
     @Flag(help: "Blend frames (videotimewarp frame-mode=blend): smooth slow motion, motion-blurred speed-ups.")
     var blend = false
 
-    @Flag(help: "Move frames along their motion (videotimewarp frame-mode=flow, optical flow): the smoothest slow motion; speed-ups as --blend.")
+    @Flag(help: "Move frames along their motion (videotimewarp frame-mode=flow, optical flow): the smoothest slow motion; speed-ups blurred along the motion.")
     var flow = false
+
+    @Option(name: .customLong("shutter-angle"),
+            help: ArgumentHelp("With --flow: the share of its input a speed-up's frame blurs along the motion, in degrees of a camera's shutter (0 to 360; default 180, the film look; 0 a sharp frame).",
+                               valueName: "degrees"))
+    var shutterAngle: Double?
 
     @Option(help: ArgumentHelp("Audio pitch: \(AudioPitch.follow.nick) (moves with the speed, as tape) or \(AudioPitch.preserve.nick) (only the tempo follows the curve) (default \(AudioPitch.propertyDefault.nick)).",
                                valueName: "mode"),
@@ -197,12 +202,7 @@ struct WarpCommand: ParsableCommand {
         func opt(_ name: String, _ value: String?) { if let value { a += [name, value] } }
         func flag(_ name: String, _ on: Bool) { if on { a.append(name) } }
         opt("-f", format)
-        opt("--speed", curve.speed)
-        opt("--function", curve.function?.nick)
-        opt("--factor", curve.factor.map(CurveOptions.number))
-        opt("--modifier", curve.modifier.map(CurveOptions.number))
-        opt("--keyframes", curve.keyframes)
-        opt("--expression", curve.expression)
+        a += curve.forwardedArguments()
         opt("-ss", ss); opt("-to", to); opt("-t", t)
         flag("-vn", noVideo); flag("-an", noAudio); flag("-sn", noSubtitles)
         opt("--audio-track", audioTrack.map(String.init))
@@ -215,17 +215,14 @@ struct WarpCommand: ParsableCommand {
         opt("--audio-bitrate", audioBitrate.map(String.init))
         opt("--interpolation", interpolation?.nick)
         flag("--reverse", reverse); flag("--blend", blend); flag("--flow", flow)
+        opt("--shutter-angle", shutterAngle.map(CurveOptions.number))
         opt("--pitch", pitch?.nick)
         flag("--plot", plot)
         return a
     }
 
+    /// `--crf`, `--preset`, `--audio-bitrate`, `-g`.
     var encoder: EncoderSettings { EncoderSettings(crf: crf, preset: preset, audioBitrate: audioBitrate, keyint: keyint) }
-
-    /// `-ss`, `-to`, `-t` (checked in `validate`).
-    var trim: TrimRange {
-        TrimRange(start: ss.flatMap(TrimRange.seconds), end: to.flatMap(TrimRange.seconds), length: t.flatMap(TrimRange.seconds))
-    }
 
     /// `-vn`, `-an`, `-sn`, `--audio-track`, `-map`.
     var selection: StreamSelection {
@@ -234,101 +231,8 @@ struct WarpCommand: ParsableCommand {
         }
     }
 
-    /// Usage errors (status 2), all before any file is looked at: contradictions, values out of
-    /// range, an output extension it cannot write, and options that would do nothing, refused
-    /// alike ("--X has no effect with --Y (why): give one of them").
-    func validate() throws {
-        if chunking.chunkSpan != nil { return try chunking.validateWorker(paths: paths) }
-        if isBatch {
-            guard !paths.isEmpty else { throw ValidationError("-o DIR warps the inputs given before it: give at least one") }
-            if paths.contains("-") { throw ValidationError("a batch (-o DIR) reads files: stdin (-) is for one input") }
-            if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1, got \(jobs)") }
-            if progressURL != nil { throw ValidationError("-progress follows one file: a batch draws one bar for all (give one input)") }
-            var seen: [String: String] = [:]
-            for input in paths {
-                let out = batchOutput(for: input)
-                if let other = seen[out] {
-                    throw ValidationError("'\(other)' and '\(input)' would both be written to '\(out)': rename one, or warp them in two batches")
-                }
-                seen[out] = input
-                try validateOne(output: out)
-            }
-            return
-        }
-        if jobs != nil { throw ValidationError("-j has no effect without -o DIR (one file is warped): give one of them") }
-        guard paths.count == 2 else {
-            throw ValidationError(paths.count < 2 ? "give INPUT and OUTPUT (or several inputs with -o DIR)"
-                                                  : "\(paths.count) files given: give INPUT OUTPUT, or the inputs with -o DIR")
-        }
-        try validateOne(output: output)
-        try chunking.validate(self)
-    }
-
-    private func validateOne(output: String) throws {
-        func noEffect(_ option: String, _ with: String, _ why: String) -> ValidationError {
-            ValidationError("\(option) has no effect with \(with) (\(why)): give one of them")
-        }
-        if reverse && blend { throw noEffect("--blend", "--reverse", "reversed frames are shown nearest") }
-        if reverse && flow { throw noEffect("--flow", "--reverse", "reversed frames are shown nearest") }
-        if blend && flow { throw ValidationError("--blend and --flow are two frame modes: give one") }
-        if let fps {
-            if let refusal = FrameRateChoice.refusal(fps) { throw ValidationError(refusal) }
-            if blend, FrameRateChoice(argument: fps) == .any {
-                throw noEffect("--blend", "--fps any", "every frame is kept as it is, none is made by blending")
-            }
-            if flow, FrameRateChoice(argument: fps) == .any {
-                throw noEffect("--flow", "--fps any", "every frame is kept as it is, none is made along the motion")
-            }
-        }
-        if interpolation != nil, pitch == .preserve {
-            throw noEffect("--interpolation", "--pitch preserve", "the pitch-preserving stretcher does not resample")
-        }
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
-        for (name, value) in [("-ss", ss), ("-to", to), ("-t", t)] {
-            if let value, TrimRange.seconds(value) == nil {
-                throw ValidationError("\(name) '\(value)' is not a time: give seconds (5, 2.5) or [hh:]mm:ss[.frac] (1:30, 00:01:30.5)")
-            }
-        }
-        if let problem = trim.usageError { throw ValidationError(problem) }
-        if reverse, trim.isGiven { throw ValidationError("--reverse with -ss/-to/-t is not supported: trim first, then reverse") }
-        do { _ = try selection } catch { throw ValidationError(error.message) }
-        if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
-        if let progressURL {
-            guard let target = ProgressFeed.Target(progressURL) else {
-                throw ValidationError("-progress '\(progressURL)': give -, pipe:N, file:PATH or a path (no network URLs)")
-            }
-            if target == .descriptor(1), output == "-" {
-                throw ValidationError("-progress - and the output - both write to stdout: give -progress pipe:2 or a file")
-            }
-        }
-        if quiet && verbose { throw ValidationError("-q and -v contradict each other: give one") }
-        let container: OutputContainer
-        do {
-            container = try CodecChoice.apply(video: videoCodec, audio: audioCodec,
-                                              to: OutputContainer.resolve(output: output, format: format))
-        } catch {
-            throw ValidationError(error.message)
-        }
-        if output == "-", plot { throw ValidationError("--plot writes beside the output file, and the output is stdout: give a file name") }
-        if input == "-", reverse { throw ValidationError("--reverse reads the input twice, which stdin cannot: give a file") }
-        do { try encoder.check(for: container) } catch { throw ValidationError(error.message) }
-        if container.isAudioOnly {
-            if fps != nil { throw noEffect("--fps", ".\(container.fileExtension)", "it holds audio only") }
-            if blend { throw noEffect("--blend", ".\(container.fileExtension)", "it holds audio only") }
-            if flow { throw noEffect("--flow", ".\(container.fileExtension)", "it holds audio only") }
-            if noVideo { throw noEffect("-vn", ".\(container.fileExtension)", "it holds audio only") }
-            if noAudio { throw ValidationError("-an leaves nothing to write in .\(container.fileExtension), which holds audio only") }
-        }
-        if noVideo {
-            if fps != nil { throw noEffect("--fps", "-vn", "no video is written") }
-            if blend { throw noEffect("--blend", "-vn", "no video is written") }
-            if flow { throw noEffect("--flow", "-vn", "no video is written") }
-        }
-        if noAudio {
-            if interpolation != nil { throw noEffect("--interpolation", "-an", "no audio is written") }
-            if pitch != nil { throw noEffect("--pitch", "-an", "no audio is written") }
-        }
-    }
+    /// The typed job of one input, made by `validate()` (single mode).
+    var job = Validated<WarpJob>()
 
     func run() throws {
         // Up front, before any file is read or written: --flow where the flow module or OpenCV is
@@ -348,107 +252,9 @@ struct WarpCommand: ParsableCommand {
             if code != 0 { throw ExitCode(code) }
             return
         }
-        let job = WarpJob(input: input, output: output, curve: curve.options,
-                          frameRate: fps.flatMap { FrameRateChoice(argument: $0) }, interpolation: interpolation?.nick,
-                          pitch: pitch?.nick, encoder: encoder, overwrite: overwrite ? .replace : neverOverwrite ? .never : .refuse,
-                          duration: duration, reverse: reverse, blend: blend, flow: flow, writePlot: plot, quiet: quiet, verbose: verbose,
-                          trim: trim, selection: (try? selection) ?? StreamSelection(), format: format,
-                          videoCodec: videoCodec, audioCodec: audioCodec,
-                          progressTarget: progressURL.flatMap(ProgressFeed.Target.init))
+        guard let job = job.value else { exitWithError(CLIError("internal error: the options were not validated")) }
         do {
             _ = try job.run()
-        } catch {
-            exitWithError(error)
-        }
-    }
-}
-
-/// `gst-warp-launch plot [curve options] [--duration S] [-o FILE.svg]`.
-struct PlotCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plot",
-        abstract: "Plot a curve: the scale s(u) with its minimum and maximum, the map T(t), the expected duration.",
-        discussion: """
-            Without -o the plot is drawn in the terminal; with -o FILE.svg it is written as SVG \
-            (an existing file is replaced only with -y). Without a curve option the curve is the \
-            elements' default, constant 1.
-
-              gst-warp-launch plot --function cosine --factor 0.5 --duration 10
-              gst-warp-launch plot --speed '0:100%, 0.5:25%:smooth, 1:100%' --duration 10
-            """
-    )
-
-    @OptionGroup(title: "Curve")
-    var curve: CurveArguments
-
-    @Option(help: ArgumentHelp("The media duration D in seconds (for T(t) in seconds and the expected duration).",
-                               valueName: "seconds"))
-    var duration: Double?
-
-    @Option(help: ArgumentHelp("The number of input frames, for the average frame rate of a variable-rate output.",
-                               valueName: "n"))
-    var frames: Int?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write an SVG file instead of drawing in the terminal.",
-                                                    valueName: "file.svg"))
-    var output: String?
-
-    @Option(help: "Terminal plot width in characters.")
-    var width = 60
-
-    @Flag(name: .customShort("y"), help: "Overwrite the -o file if it exists.")
-    var overwrite = false
-
-    @Flag(name: .customShort("n"), help: "Never overwrite: fail if the -o file exists.")
-    var neverOverwrite = false
-
-    @Flag(help: "Draw with ASCII characters instead of Braille dots.")
-    var ascii = false
-
-    func validate() throws {
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be positive") }
-        if let frames, frames <= 0 { throw ValidationError("--frames must be positive") }
-        if !(10...TerminalPlot.maximumSize).contains(width) {
-            throw ValidationError("--width must be between 10 and \(TerminalPlot.maximumSize)")
-        }
-        if overwrite && neverOverwrite { throw ValidationError("-y and -n contradict each other: give one") }
-        if let output {
-            let name = output.split(separator: "/").last.map(String.init) ?? output
-            let ext = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
-            guard ext == "svg" else {
-                throw ValidationError("plot writes SVG only: give -o a name ending in .svg (got '\(output)')")
-            }
-        } else if overwrite || neverOverwrite {
-            throw ValidationError("\(overwrite ? "-y" : "-n") has no effect without -o (the plot is drawn in the terminal): give one of them")
-        }
-    }
-
-    func run() throws {
-        do {
-            let plot = try CurvePlot(options: curve.options, duration: duration, frames: frames)
-            if let output {
-                // Plot reads no file: the guard refuses a directory; a link is written through;
-                // an existing file is replaced only with -y.
-                try OutputGuard.check(output)
-                if FileIdentity(path: output) != nil {
-                    if neverOverwrite { throw CLIError("the output '\(output)' exists, and -n says not to overwrite it") }
-                    if !overwrite { throw CLIError("the output '\(output)' exists: give -y to overwrite it (or -n never to)") }
-                }
-                let dir = OutputPaths.directory(of: OutputPaths.resolvingLinks(output))
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
-                    throw CLIError("the output directory '\(dir)' does not exist")
-                }
-                // A signal while writing still removes the temporary file (then ends the process).
-                Interrupts.begin()
-                defer { Interrupts.end() }
-                try TextFile.write(SVGPlot(plot: plot).render(), to: output)
-                print("Wrote \(output)")
-                plot.caption.forEach { print($0) }
-            } else {
-                print(TerminalPlot(plot: plot, columns: width, ascii: ascii || !terminalSupportsUTF8).render(),
-                      terminator: "")
-            }
         } catch {
             exitWithError(error)
         }

@@ -28,7 +28,7 @@ print("time map costs (release build)")
 print(pad("curve", 46) + pad("build µs", 12) + pad("T ns/call", 12) + pad("T⁻¹ ns/call", 12) + "|T⁻¹(T(t))-t| max")
 var checksum = 0.0
 let D = 10.0
-var cases: [(String, () throws -> any TimeScaleCurve)] = BuiltinFunction.allCases.map { f in
+var cases: [(String, () throws -> any TimeScaleCurve)] = WarpFunction.builtins.map { f in
     ("\(f.nick) factor=1.5 modifier=0.5", { BuiltinCurve(function: f, factor: 1.5, modifier: 0.5) })
 }
 for text in ["1 + 0.5*sin(2*pi*u)", "exp(u)", "1 + abs(u - 0.3)", "smoothstep(0.2, 0.8, u) + 0.5"] {

@@ -6,7 +6,7 @@ import XCTest
 /// `renderNothing`) gives exactly what `process(_:into:)` gives, with bounded memory.
 final class AudioCoreDirectRenderTests: XCTestCase {
     /// Runs `input` through the direct path in buffers of `split` samples, then drains.
-    static func runDirect<S: WarpSampleCodec & WarpSample & Numeric>(_ input: [S], channels: Int, rate: Int,
+    static func runDirect<S: WarpSample & Numeric>(_ input: [S], channels: Int, rate: Int,
                                                            interpolation: AudioInterpolation, split: Int,
                                                            maxRetained: inout Int,
                                                            warp: @escaping @Sendable (Double) -> Double) -> [S] {

@@ -4,7 +4,7 @@ import XCTest
 /// `render(into:)` and `drainStep(into:)` in pieces of any size give exactly the frames of
 /// `process(_:into:)` and `drain(into:)`.
 final class AudioCoreDrainStepTests: XCTestCase {
-    func run<S: WarpSampleCodec & Equatable>(_ input: [S], channels: Int, piece: Int, interpolation: AudioInterpolation,
+    func run<S: WarpSample & Equatable>(_ input: [S], channels: Int, piece: Int, interpolation: AudioInterpolation,
                                              scale: Double) -> (whole: [S], pieces: [S]) {
         let warp: @Sendable (Double) -> Double = { t in scale * t + 0.05 * t * t }
         var a = WarpResampler(channels: channels, rate: 8000, interpolation: interpolation, startTime: 0, warp: warp)

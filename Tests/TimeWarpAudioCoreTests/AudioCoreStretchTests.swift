@@ -8,7 +8,7 @@ final class AudioCoreStretchTests: XCTestCase {
     static let rate = 16000
 
     /// Runs `input` (interleaved) through a stretcher in buffers of `split` samples.
-    static func stretch<S: WarpSampleCodec>(_ input: [S], channels: Int = 1, rate: Int = rate, split: Int = 1000,
+    static func stretch<S: WarpSample>(_ input: [S], channels: Int = 1, rate: Int = rate, split: Int = 1000,
                                             startTime: Double = 0, warp: @escaping @Sendable (Double) -> Double) -> [S] {
         var s = WarpStretcher(channels: channels, rate: rate, startTime: startTime, warp: warp)
         var out: [S] = []

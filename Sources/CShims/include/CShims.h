@@ -1,6 +1,6 @@
 /*
  * CShims: the C side of the timewarp plugin. Only what Swift cannot do itself lives here:
- * GObject type registration (an abstract base type and the two elements), property and
+ * GObject type registration (an abstract base type and the three elements), property and
  * pad-template installation, GST_PLUGIN_DEFINE, the base type's vfuncs that forward into Swift,
  * and wrappers for C macros and variadic functions. All behaviour is implemented in Swift
  * (Sources/GstTimeWarp).
@@ -32,7 +32,7 @@ typedef struct {
   void *impl;
 } TimeWarpElement;
 
-/** Property ids shared by both elements (time-map properties) and the element-specific ones. */
+/** Property ids shared by the three elements (time-map properties) and the element-specific ones. */
 typedef enum {
   TIMEWARP_PROP_0 = 0,
   TIMEWARP_PROP_FUNCTION,
@@ -57,16 +57,18 @@ typedef enum {
   TIMEWARP_PROP_FRAME_MODE,
   TIMEWARP_PROP_MAX_BLEND_FRAMES,
   TIMEWARP_PROP_PITCH,
-  /* both: the map's origin */
+  /* all three: the map's origin */
   TIMEWARP_PROP_START_TIME,
-  /* both: the constant-rate inverse of factor (GES's rate convention) */
+  /* all three: the constant-rate inverse of factor (GES's rate convention) */
   TIMEWARP_PROP_SPEED,
   /* videotimewarp: frame-mode=flow */
   TIMEWARP_PROP_FLOW_QUALITY,
   TIMEWARP_PROP_FLOW_FALLBACKS,
-  /* both: time remapping (function=remap) */
+  /* all three: time remapping (function=remap) */
   TIMEWARP_PROP_REMAP,
   TIMEWARP_PROP_MAX_HISTORY,
+  /* videotimewarp: frame-mode=flow's motion blur */
+  TIMEWARP_PROP_SHUTTER_ANGLE,
 } TimeWarpPropertyId;
 
 /* ---- Property defaults: the one definition C's property specs and Swift's settings share -- */
@@ -95,12 +97,15 @@ typedef enum {
 #define TIMEWARP_DEFAULT_MAX_BLEND_FRAMES 8
 /** `flow-quality`: fast (GstTimeWarpFlowQuality value 0), DIS's ultrafast preset. */
 #define TIMEWARP_DEFAULT_FLOW_QUALITY 0
+/** `shutter-angle`: 180 degrees, the film camera's (and After Effects' Pixel Motion Blur's) half
+ * of the frame interval. */
+#define TIMEWARP_DEFAULT_SHUTTER_ANGLE 180.0
 /** `max-history`: 60 s, the most input a remap curve may keep to show again. */
 #define TIMEWARP_DEFAULT_MAX_HISTORY 60000000000ULL
 /** `start-time`: GST_CLOCK_TIME_NONE, the map's origin u = 0 is the medium's first frame. */
 #define TIMEWARP_DEFAULT_START_TIME G_MAXUINT64
 
-/** The abstract base type (GstTimeWarpElement) and the two elements. */
+/** The abstract base type (GstTimeWarpElement) and the three elements. */
 GType timewarp_element_get_type (void);
 GType timewarp_video_get_type (void);
 GType timewarp_audio_get_type (void);

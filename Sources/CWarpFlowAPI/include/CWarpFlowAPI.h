@@ -66,10 +66,13 @@ typedef struct WarpFlowModule {
   void (*pair_free) (WarpFlowPair * pair);
   WarpFlowStatus (*render) (WarpFlowPair * pair, double t, WarpFlowComponent first,
       WarpFlowComponent second, WarpFlowComponent out, char *error, size_t error_size);
+  WarpFlowStatus (*accumulate) (WarpFlowPair * pair, double t0, double t1, double weight,
+      WarpFlowComponent first, WarpFlowComponent second, float *sum, char *error,
+      size_t error_size);
 } WarpFlowModule;
 
 /** The version of WarpFlowModule and of the types above; raised with any change to them. */
-#define WARP_FLOW_MODULE_ABI 1u
+#define WARP_FLOW_MODULE_ABI 2u
 
 /** The flow module's one exported entry point (`const WarpFlowModule *warp_flow_module (void)`). */
 #define WARP_FLOW_MODULE_ENTRY "warp_flow_module"

@@ -1,5 +1,5 @@
-import CGStreamer
 import CShims
+import GStreamerBinding
 @_exported import CWarpFlowAPI
 import TimeWarpMap
 
@@ -10,7 +10,7 @@ import TimeWarpMap
 /// ```swift
 /// gst_init(nil, nil)
 /// TimeWarpPlugin.register()
-/// let warp = gst_element_factory_make("videotimewarp", nil)!
+/// let warp = Element(retaining: gst_element_factory_make("videotimewarp", nil)!)
 /// try TimeWarpPlugin.setIntegrator(on: warp) { u in u * u / 2 }   // F(u) = u²/2
 /// ```
 public enum TimeWarpPlugin {
@@ -20,8 +20,8 @@ public enum TimeWarpPlugin {
         public let description: String
     }
 
-    /// Registers `videotimewarp` and `audiotimewarp` with GStreamer (after `gst_init`). Safe to
-    /// call more than once; returns whether the plugin is available.
+    /// Registers `videotimewarp`, `audiotimewarp` and `texttimewarp` with GStreamer (after
+    /// `gst_init`). Safe to call more than once; returns whether the plugin is available.
     @discardableResult
     public static func register() -> Bool { timewarp_register_static() != 0 }
 
@@ -43,10 +43,10 @@ public enum TimeWarpPlugin {
     }
 
     /// Uses `curve` as the element's time map (it overrides `function`), from the next stream or
-    /// segment on. `element` must be a videotimewarp or audiotimewarp.
-    public static func setCurve(_ curve: any TimeScaleCurve, on element: UnsafeMutablePointer<GstElement>) throws {
+    /// segment on. `element` must be a videotimewarp, audiotimewarp or texttimewarp.
+    public static func setCurve(_ curve: any TimeScaleCurve, on element: Element) throws {
         guard let impl = ElementBox.impl(of: element) else {
-            throw APIError(description: "not a videotimewarp or audiotimewarp element")
+            throw APIError(description: "not a videotimewarp, audiotimewarp or texttimewarp element")
         }
         impl.setCustomCurve(curve)
     }
@@ -54,7 +54,7 @@ public enum TimeWarpPlugin {
     /// Uses the integrator `F(u)` (with `F(0) = 0`, increasing) as the element's time map, on the
     /// unit interval `u = t / D`, e.g. `{ $0 / 2 }`, `{ 2 * $0 }` or `{ $0 * $0 / 2 }` (see
     /// docs/mathematics.md#antiderivatives). The scale `s = F'` is estimated by finite differences.
-    public static func setIntegrator(on element: UnsafeMutablePointer<GstElement>,
+    public static func setIntegrator(on element: Element,
                                      _ integrator: @escaping @Sendable (Double) -> Double) throws {
         try setCurve(ClosureCurve(domain: .normalized, validationRange: 0...1, integral: integrator,
                                   label: "integrator from application code"), on: element)
@@ -62,7 +62,7 @@ public enum TimeWarpPlugin {
 
     /// Uses the scale function `s(u)` as the element's time map; it is integrated once into a
     /// table (adaptive Gauss–Kronrod, Hermite interpolation), so `T` costs O(1) per call.
-    public static func setScaleFunction(on element: UnsafeMutablePointer<GstElement>,
+    public static func setScaleFunction(on element: Element,
                                         _ scale: @escaping @Sendable (Double) -> Double) throws {
         do {
             try setCurve(try ScaleClosureCurve.make(scale: scale), on: element)
@@ -72,7 +72,7 @@ public enum TimeWarpPlugin {
     }
 
     /// Goes back to the curve the element's properties describe.
-    public static func clearCurve(on element: UnsafeMutablePointer<GstElement>) {
+    public static func clearCurve(on element: Element) {
         guard let impl = ElementBox.impl(of: element) else { return }
         impl.setCustomCurve(nil)
     }

@@ -6,23 +6,23 @@ import TimeWarpAudioCore
 /// goes downstream as it is, and its own properties choose how the audio follows the map.
 enum AudioElementKind: WarpElementKind {
     /// Sets audiotimewarp's own settings.
-    static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
-        switch TimeWarpPropertyId(rawValue: id) {
-        case TIMEWARP_PROP_INTERPOLATION: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
-        case TIMEWARP_PROP_QUALITY: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
-        case TIMEWARP_PROP_PITCH: settings.pitch = AudioPitch(gEnumValue: value.enumValue)
+    static func setProperty(_ property: PropertyName, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool {
+        switch property {
+        case .interpolation: settings.interpolation = AudioInterpolation(gEnumValue: value.enumValue)
+        case .quality: settings.sincQuality = WarpSincQuality(Int(value.int))  // GLib checked the range
+        case .pitch: settings.pitch = AudioPitch(gEnumValue: value.enumValue)
         default: return false
         }
         return true
     }
 
     /// Reads audiotimewarp's own settings (it has no counters).
-    static func getProperty(_ id: UInt32, _ value: PropertyValue, settings: ElementSettings,
+    static func getProperty(_ property: PropertyName, _ value: PropertyValue, settings: ElementSettings,
                             counters: VideoCounters) -> Bool {
-        switch TimeWarpPropertyId(rawValue: id) {
-        case TIMEWARP_PROP_INTERPOLATION: value.set(enumValue: settings.interpolation.gEnumValue)
-        case TIMEWARP_PROP_QUALITY: value.set(int: Int32(settings.sincQuality.level))
-        case TIMEWARP_PROP_PITCH: value.set(enumValue: settings.pitch.gEnumValue)
+        switch property {
+        case .interpolation: value.set(enumValue: settings.interpolation.gEnumValue)
+        case .quality: value.set(int: Int32(settings.sincQuality.level))
+        case .pitch: value.set(enumValue: settings.pitch.gEnumValue)
         default: return false
         }
         return true

@@ -1,6 +1,5 @@
 import GStreamerBinding
 import TimeWarpAudioCore
-import CGStreamer
 
 /// Caps pass through audiotimewarp unchanged: what one side's peer accepts is what the other
 /// side may use.
@@ -13,7 +12,7 @@ extension AudioState {
         if let format, format != newFormat {
             // An ordinary renegotiation: logged at debug level, not posted (as identity does).
             out.log(.debug, "audio caps changed mid-stream to \(caps.description)")
-            _ = drain(out)
+            try? drain(out)
         }
         format = newFormat
         // The interpolation kernel's lookahead, or the stretcher's window and search, in time.

@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 import TimeWarpAudioCore
 
@@ -14,23 +13,21 @@ extension AudioState {
     /// a chunk is played backwards when a buffer starts below it or the stream drains. Decoders
     /// deliver reverse chunks buffer by buffer, descending, so each buffer is a chunk then.
     mutating func processReverse(_ buffer: consuming Buffer, _ format: AudioStreamFormat, _ pair: SegmentPair,
-                                 _ out: StreamOutput) -> GstFlowReturn {
+                                 _ out: StreamOutput) throws(FlowError) {
         let frames = buffer.size / format.bytesPerFrame
-        guard frames > 0 else { return GST_FLOW_OK }
+        guard frames > 0 else { return }
         let length = ClockTime.scale(UInt64(frames), ClockTime.second, UInt64(format.rate)) ?? 0
         let start = buffer.pts == ClockTime.none ? nil : pair.input.streamTime(of: buffer.pts)
         if let start, let last = run.reverseChunk.last, let lastStart = last.start,
            start > lastStart, Self.near(start, lastStart &+ last.length) {
             // Continues the chunk upwards.
         } else {
-            let ret = flushReverseChunk(out)
-            guard ret == GST_FLOW_OK else { return ret }
+            try flushReverseChunk(out)
         }
         guard let bytes = buffer.withBytes({ Array($0.prefix(frames * format.bytesPerFrame)) }) else {
-            return GST_FLOW_ERROR
+            throw .error
         }
         run.reverseChunk.append(ReverseChunkPart(start: start, length: length, bytes: bytes))
-        return GST_FLOW_OK
     }
 
     /// Whether two stream times are within the discontinuity threshold of each other.
@@ -39,23 +36,21 @@ extension AudioState {
     }
 
     /// Plays the pending chunk backwards: its buffers last first, each one's frames last first.
-    mutating func flushReverseChunk(_ out: StreamOutput) -> GstFlowReturn {
+    mutating func flushReverseChunk(_ out: StreamOutput) throws(FlowError) {
         guard !run.reverseChunk.isEmpty, let format, let pair = run.timeline.current else {
             run.reverseChunk = []
-            return GST_FLOW_OK
+            return
         }
         var parts = run.reverseChunk  // owned alone now: each part is reversed in place
         run.reverseChunk = []
         for i in parts.indices.reversed() {
-            let ret = feedReverse(&parts[i], format, pair, out)
-            guard ret == GST_FLOW_OK else { return ret }
+            try feedReverse(&parts[i], format, pair, out)
         }
-        return GST_FLOW_OK
     }
 
     /// Feeds one buffer's frames, last first, to the backwards run (starting one if needed).
     mutating func feedReverse(_ part: inout ReverseChunkPart, _ format: AudioStreamFormat, _ pair: SegmentPair,
-                              _ out: StreamOutput) -> GstFlowReturn {
+                              _ out: StreamOutput) throws(FlowError) {
         let bpf = format.bytesPerFrame
         var frames = part.bytes.count / bpf
         var length = part.length
@@ -66,10 +61,10 @@ extension AudioState {
                 // Overlaps what was played already (demuxers' reverse chunks may overlap): keep
                 // only the frames before `expected`. Less than the threshold is timestamp
                 // rounding (Matroska stores milliseconds) and continues the run, as forwards.
-                guard expected > start else { return GST_FLOW_OK }
+                guard expected > start else { return }
                 let exact = ClockTime.scale(expected - start, UInt64(format.rate) * 2, ClockTime.second) ?? 0
                 let keep = Int(min(UInt64(frames), (exact + 1) / 2))
-                guard keep > 0 else { return GST_FLOW_OK }
+                guard keep > 0 else { return }
                 out.log(.debug, "reverse audio: \(frames - keep) overlapping frames of the buffer at "
                         + "\(ClockTime.describe(start)) dropped (played already)")
                 frames = keep
@@ -78,15 +73,14 @@ extension AudioState {
             }
             if let expected = end, !Self.near(bufferEnd, expected) {
                 out.log(.info, "reverse audio discontinuity at \(ClockTime.describe(bufferEnd)): starting a new run")
-                let ret = drainRun(out)
-                guard ret == GST_FLOW_OK else { return ret }
+                try drainRun(out)
                 end = nil
             }
             if end == nil { end = bufferEnd }
         }
         guard let end else {
             out.log(.debug, "reverse audio buffer without a timestamp: dropped")
-            return GST_FLOW_OK
+            return
         }
         if !run.isRunning {
             let settings = out.settings
@@ -95,10 +89,13 @@ extension AudioState {
         }
         run.active?.inputFrames &+= UInt64(frames)
         run.nextStreamTime = end >= length ? end - length : 0
-        return part.bytes.withUnsafeMutableBytes { bytes in
+        let fed = part.bytes.withUnsafeMutableBytes { bytes in
             Self.reverseFrames(bytes, frames: frames, bytesPerFrame: bpf)
-            return feed(UnsafeRawBufferPointer(rebasing: bytes[0..<min(frames * bpf, bytes.count)]), format: format, out)
+            return Result { () throws(FlowError) in
+                try feed(UnsafeRawBufferPointer(rebasing: bytes[0..<min(frames * bpf, bytes.count)]), format: format, out)
+            }
         }
+        try fed.get()
     }
 
     /// Starts a backwards run whose first (latest) input sample ends at stream time `end`, with
@@ -133,21 +130,21 @@ extension AudioState {
 
     /// Puts `frames` rendered frames (reflected time order) back in forward order, stamps them
     /// below the previous output and pushes them.
-    mutating func pushReversed(_ piece: consuming Buffer, frames: Int, _ out: StreamOutput) -> GstFlowReturn {
+    mutating func pushReversed(_ piece: consuming Buffer, frames: Int, _ out: StreamOutput) throws(FlowError) {
         guard case .backward(var clock)? = run.active?.clock, let output = run.timeline.output, let format else {
-            return GST_FLOW_OK
+            return
         }
-        guard let stamp = clock.stamp(count: frames) else { return GST_FLOW_EOS }  // below 0
+        guard let stamp = clock.stamp(count: frames) else { throw .eos }  // below 0
         run.active?.clock = .backward(clock)
         // Past the segment's start nothing more is wanted.
-        if stamp.pts &+ stamp.duration <= output.start, stamp.duration > 0 { return GST_FLOW_EOS }
+        if stamp.pts &+ stamp.duration <= output.start, stamp.duration > 0 { throw .eos }
         let bpf = format.bytesPerFrame
         _ = piece.withMutableBytes { Self.reverseFrames($0, frames: frames, bytesPerFrame: bpf) }
         piece.stamp(pts: stamp.pts, duration: stamp.duration == 0 ? ClockTime.none : stamp.duration,
                     discont: run.timeline.discontPending)
         run.timeline.discontPending = false
         out.recordPosition(stamp.pts)
-        return out.push(piece)
+        try out.push(piece)
     }
 }
 

@@ -1,4 +1,3 @@
-import CGStreamer
 import CShims
 import GStreamerBinding
 import TimeWarpAudioCore
@@ -39,7 +38,7 @@ extension AudioState: WarpStream {
     mutating func admit(_ buffer: borrowing Buffer, _ out: StreamOutput) -> BufferAdmission {
         guard let format else {
             out.postError(.core, code: ErrorCode.negotiation, "No caps were negotiated before the first buffer")
-            return .finished(GST_FLOW_NOT_NEGOTIATED)
+            return .failed(.notNegotiated)
         }
         guard let input = run.timeline.input else { return .proceed(nil) }
         let pts = buffer.pts
@@ -52,12 +51,12 @@ extension AudioState: WarpStream {
 
     /// Passes the buffer through (identity map), plays it backwards (reverse segment), or feeds
     /// its whole frames to the run, starting one where the timestamps jump.
-    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
-        guard let format, let pair = run.timeline.current else { return GST_FLOW_ERROR }
-        if let remap = run.timeline.remap { return processRemap(buffer, remap, format, out) }
-        if pair.warp.isIdentity, run.timeline.reversal == nil { return passThrough(buffer, format, out) }
+    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) throws(FlowError) {
+        guard let format, let pair = run.timeline.current else { throw .error }
+        if let remap = run.timeline.remap { return try processRemap(buffer, remap, format, out) }
+        if pair.warp.isIdentity, run.timeline.reversal == nil { return try passThrough(buffer, format, out) }
 
-        if pair.input.rate < 0 { return processReverse(buffer, format, pair, out) }
+        if pair.input.rate < 0 { return try processReverse(buffer, format, pair, out) }
         let input = pair.input
         let rate = UInt64(format.rate)
         // Whole frames only: an incomplete frame at the end waits for the next buffer.
@@ -77,36 +76,29 @@ extension AudioState: WarpStream {
             // (A buffer shorter than a frame is kept whole: it starts a frame.)
             guard streamTime != nil, skipped < payload || payload == 0 else {
                 out.log(.debug, "audio buffer outside the segment: dropped")
-                return GST_FLOW_OK
+                return
             }
         }
         if let st = streamTime, let expected = run.nextStreamTime {
             if st > expected, let d = pair.warp.map.mediaDuration, d > 0, st - expected > ClockTime.fromSeconds(d) {
                 // A jump longer than the medium cannot be content (damaged timestamps): the audio
                 // goes on where it was, as videotimewarp resumes after its last frame.
-                if !run.warnedJump {
-                    run.warnedJump = true
-                    out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                    "Audio timestamp jump of \(ClockTime.describe(st - expected)) in a medium of "
-                                        + "\(ClockTime.describe(ClockTime.fromSeconds(d))): taken as a discontinuity, the audio continues",
-                                    debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected)); damaged timestamps?")
-                }
+                out.postWarning(once: &run.warnedJump, .stream, code: ErrorCode.streamFormat,
+                                "Audio timestamp jump of \(ClockTime.describe(st - expected)) in a medium of "
+                                    + "\(ClockTime.describe(ClockTime.fromSeconds(d))): taken as a discontinuity, the audio continues",
+                                debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected)); damaged timestamps?")
                 streamTime = nil  // continues the run
             } else if st > expected, st - expected > Self.discontinuityThreshold {
                 out.log(.info, "audio discontinuity at \(ClockTime.describe(st)): starting a new run")
-                let ret = drain(out)
-                guard ret == GST_FLOW_OK else { return ret }
+                try drain(out)
             } else if expected > st, expected - st > Self.discontinuityThreshold {
                 // Backwards or repeated: the samples before `expected` were played already.
                 let overlap = ClockTime.scale(expected - st, rate, ClockTime.second) ?? UInt64(payload)
-                if !run.warnedBackwards {
-                    run.warnedBackwards = true
-                    out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                    "Audio timestamps went backwards: overlapping samples dropped",
-                                    debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected))")
-                }
+                out.postWarning(once: &run.warnedBackwards, .stream, code: ErrorCode.streamFormat,
+                                "Audio timestamps went backwards: overlapping samples dropped",
+                                debug: "buffer at \(ClockTime.describe(st)), expected \(ClockTime.describe(expected))")
                 skipped = Int(min(UInt64(payload), UInt64(skipped) &+ overlap))
-                guard skipped < payload else { return GST_FLOW_OK }
+                guard skipped < payload else { return }
                 streamTime = expected
             } else {
                 streamTime = nil  // continues the run (jitter within the threshold)
@@ -123,31 +115,35 @@ extension AudioState: WarpStream {
         if let runStart = run.active?.start, let fed = run.active?.inputFrames {
             run.nextStreamTime = runStart &+ (ClockTime.scale(fed, ClockTime.second, rate) ?? 0)
         }
-        let ret = buffer.withBytes { bytes -> GstFlowReturn in
+        let fed = buffer.withBytes { bytes -> Result<Void, FlowError> in
             guard joining || bytes.count % format.bytesPerFrame != 0 else {
                 let start = min(skipped * format.bytesPerFrame, bytes.count)
-                return feed(UnsafeRawBufferPointer(rebasing: bytes[start...]), format: format, out)
+                return Result { () throws(FlowError) in
+                    try feed(UnsafeRawBufferPointer(rebasing: bytes[start...]), format: format, out)
+                }
             }
             var joined = run.partialFrame
             joined.append(contentsOf: bytes)
             let whole = joined.count - joined.count % format.bytesPerFrame
             run.partialFrame = Array(joined[whole...])
             return joined.withUnsafeBytes { all in
-                feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]),
-                     format: format, out)
+                Result { () throws(FlowError) in
+                    try feed(UnsafeRawBufferPointer(rebasing: all[min(skipped * format.bytesPerFrame, whole)..<whole]),
+                             format: format, out)
+                }
             }
         }
-        guard let ret else {
+        guard let fed else {
             out.postError(.stream, code: ErrorCode.streamFailed, "Could not read an audio buffer")
-            return GST_FLOW_ERROR
+            throw .error
         }
-        return ret
+        try fed.get()
     }
 
     /// The identity map (default settings): the buffer passes bit for bit, with DISCONT set
     /// where its timestamp does not continue the previous buffer.
     mutating func passThrough(_ buffer: consuming Buffer, _ format: AudioStreamFormat,
-                              _ out: StreamOutput) -> GstFlowReturn {
+                              _ out: StreamOutput) throws(FlowError) {
         let pts = buffer.pts
         var gap = run.timeline.discontPending
         run.timeline.discontPending = false
@@ -158,10 +154,10 @@ extension AudioState: WarpStream {
         let length = buffer.duration != ClockTime.none
             ? buffer.duration : ClockTime.scale(frames, ClockTime.second, UInt64(format.rate)) ?? 0
         run.passThroughNext = pts == ClockTime.none ? run.passThroughNext.map { $0 &+ length } : pts &+ length
-        guard gap, !buffer.isDiscont else { return out.push(buffer) }
+        guard gap, !buffer.isDiscont else { return try out.push(buffer) }
         var marked = buffer.writable()
         marked.markDiscont()
-        return out.push(marked)
+        try out.push(marked)
     }
 
     /// Starts a contiguous run whose first input sample is at stream time `start`: resampling
@@ -182,19 +178,17 @@ extension AudioState: WarpStream {
     }
 
     /// Emits the tail of the current run (EOS, new segment, discontinuity).
-    mutating func drain(_ out: StreamOutput) -> GstFlowReturn {
-        if let remap = run.timeline.remap { return drainRemap(remap, out) }
-        let ret = flushReverseChunk(out)
-        guard ret == GST_FLOW_OK else { return ret }
-        return drainRun(out)
+    mutating func drain(_ out: StreamOutput) throws(FlowError) {
+        if let remap = run.timeline.remap { return try drainRemap(remap, out) }
+        try flushReverseChunk(out)
+        try drainRun(out)
     }
 
     /// Emits the tail of the current run and ends it.
-    mutating func drainRun(_ out: StreamOutput) -> GstFlowReturn {
-        guard run.isRunning else { return GST_FLOW_OK }
+    mutating func drainRun(_ out: StreamOutput) throws(FlowError) {
+        guard run.isRunning else { return }
         run.active?.engine.finish()
-        let ret = pushReady(out)
-        run.active = nil
-        return ret
+        defer { run.active = nil }  // the run ends whatever downstream says
+        try pushReady(out)
     }
 }

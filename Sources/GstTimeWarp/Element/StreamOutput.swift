@@ -1,5 +1,4 @@
 import GStreamerBinding
-import CGStreamer
 
 /// What a streaming `State` may do besides changing itself: push downstream (and negotiate with
 /// it), count, log and post messages, record the position reached and the latency added, and
@@ -30,7 +29,7 @@ struct StreamOutput: Sendable {
     var counters: VideoCounters { status.counters }
 
     /// Pushes `buffer` downstream.
-    func push(_ buffer: consuming Buffer) -> GstFlowReturn { srcPad.push(buffer) }
+    func push(_ buffer: consuming Buffer) throws(FlowError) { try srcPad.push(buffer) }
 
     /// Pushes `event` downstream; whether it was accepted.
     func push(_ event: consuming Event) -> Bool { srcPad.push(event) }
@@ -68,13 +67,20 @@ struct StreamOutput: Sendable {
         element.postWarning(domain, code: code, text, debug: debug, file: file, function: function, line: line)
     }
 
+    /// Posts a warning the first time only (`warned` tracks it); the texts are built only then.
+    func postWarning(once warned: inout Bool, _ domain: ErrorDomain, code: Int32, _ text: @autoclosure () -> String,
+                     debug: @autoclosure () -> String? = nil,
+                     file: String = #fileID, function: String = #function, line: Int = #line) {
+        guard !warned else { return }
+        warned = true
+        element.postWarning(domain, code: code, text(), debug: debug(), file: file, function: function, line: line)
+    }
+
     /// Warns (once per run, `warned` tracks it) that output reached the end of the clock range
     /// and what is beyond it is dropped.
     func warnClockEnd(_ warned: inout Bool) {
-        guard !warned else { return }
-        warned = true
-        element.postWarning(.stream, code: ErrorCode.streamFailed,
-                            "Output timestamps reach the end of the clock range (2^63 ns): what lies beyond is dropped",
-                            debug: "the input timestamps, or the time map, go past about 292 years")
+        postWarning(once: &warned, .stream, code: ErrorCode.streamFailed,
+                    "Output timestamps reach the end of the clock range (2^63 ns): what lies beyond is dropped",
+                    debug: "the input timestamps, or the time map, go past about 292 years")
     }
 }

@@ -2,7 +2,7 @@ import CGStreamer
 import GStreamerBinding
 import Synchronization
 
-/// One videotimewarp or audiotimewarp instance: the behaviour both share (time-map properties,
+/// One videotimewarp, audiotimewarp or texttimewarp instance: the behaviour the three share (time-map properties,
 /// building the map once per stream, mapping segments, seeks, QoS and queries through `T`) around
 /// the element-specific streaming `State` (`S`), which it drives: the State is data, handed its
 /// buffers and events with a `StreamOutput`, and never sees the element.
@@ -45,33 +45,34 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
 
     // MARK: Buffers
 
-    // Specialized for both element kinds: called through the `TimeWarpElementImpl` existential,
-    // the generic version would look up `Mutex<LockedStream<S>>`'s metadata at run time for
-    // every buffer. One lock per buffer, as before: the State's first look (`admit`), the live
-    // changes, the pending segment and `process` all run under it, and `out` is the one kept
-    // beside the State (no settings lock, no copy).
+    // Specialized for the video and audio kinds (text buffers are few): called through the
+    // `TimeWarpElementImpl` existential, the generic version would look up `Mutex<LockedStream<S>>`'s
+    // metadata at run time for every buffer. One lock per buffer, as before: the State's first look
+    // (`admit`), the live changes, the pending segment and `process` all run under it, and `out` is the
+    // one kept beside the State (no settings lock, no copy).
     @_specialize(where S == VideoState)
     @_specialize(where S == AudioState)
-    func chain(_ buffer: consuming Buffer) -> GstFlowReturn {
+    func chain(_ buffer: consuming Buffer) throws(FlowError) {
         var pending: Buffer? = consume buffer
-        return state.withLock { slot in
-            guard let buffer = pending.take() else { return GST_FLOW_ERROR }
+        try state.withLock { (slot) throws(FlowError) in
+            guard let buffer = pending.take() else { throw .error }
             if slot.stream.timeline.awaitingOrigin { takeOrigin(fromFirstBuffer: buffer.pts, &slot.stream.timeline) }
             let span: InputSpan?
             switch slot.stream.admit(buffer, slot.out) {
-            case .finished(let ret): return ret
+            case .dropped: return
+            case .failed(let error): throw error
             case .proceed(let admitted): span = admitted
             }
             // The usual buffer (no binding, no change, the map in use) pays three plain loads
             // here, not a call.
             if let span, element.hasControlBindings || !live.isQuiet { applyLiveChanges(at: span, &slot) }
-            if slot.stream.timeline.segmentPending, !pushSegmentIfPending(&slot) { return GST_FLOW_ERROR }
-            guard slot.stream.timeline.isFlowing else { return GST_FLOW_ERROR }
+            if slot.stream.timeline.segmentPending, !pushSegmentIfPending(&slot) { throw .error }
+            guard slot.stream.timeline.isFlowing else { throw .error }
             if slot.stream.timeline.reverseWanted, requestReversePlayback(slot.stream.timeline) {
                 counters.bump(.dropped)  // forward buffers while reverse playback is asked for
-                return GST_FLOW_OK
+                return
             }
-            return slot.stream.process(buffer, at: span, slot.out)
+            try slot.stream.process(buffer, at: span, slot.out)
         }
     }
 
@@ -172,7 +173,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                     slot.stream.timeline.update(segment, origin: origin)
                     return
                 }
-                _ = slot.stream.drain(slot.out)
+                try? slot.stream.drain(slot.out)
                 slot.stream.timeline.begin(segment, origin: origin, seqnum: seqnum)
                 slot.stream.timeline.liveOrigin = live
             }
@@ -198,7 +199,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
                         srcPad.push(unchanged)
                     }
                 }
-                _ = slot.stream.drain(slot.out)
+                try? slot.stream.drain(slot.out)
             }
             if state.withLock({ holdForwardEOS($0.stream.timeline) }) { return true }
             return srcPad.push(event)
@@ -215,7 +216,7 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
             guard let position = event.parseSegmentDone() else { return sinkPad.eventDefault(event, parent: element) }
             let seqnum = event.seqnum
             let mapped = state.withLock { slot -> UInt64 in
-                _ = slot.stream.drain(slot.out)
+                try? slot.stream.drain(slot.out)
                 guard let pair = slot.stream.timeline.current, let streamTime = pair.input.streamTime(of: position) else {
                     return position
                 }

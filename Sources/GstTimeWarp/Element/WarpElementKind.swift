@@ -1,7 +1,6 @@
 import GStreamerBinding
-import CGStreamer
 
-/// What one element kind (videotimewarp or audiotimewarp) answers without any streaming state:
+/// What one element kind (videotimewarp, audiotimewarp or texttimewarp) answers without any streaming state:
 /// caps and allocation queries (which may come from any thread) and its own properties. Every
 /// hook takes the values it needs (pads, settings, counters), never the element.
 protocol WarpElementKind {
@@ -13,10 +12,10 @@ protocol WarpElementKind {
     /// whether downstream answered it).
     static func answerAllocationQuery(_ query: Query, downstreamAnswered answered: Bool,
                                       settings: ElementSettings) -> Bool
-    /// Sets an element-specific property in `settings`; false if `id` is not one.
-    static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool
-    /// Reads an element-specific property from `settings` or `counters`; false if `id` is not one.
-    static func getProperty(_ id: UInt32, _ value: PropertyValue, settings: ElementSettings,
+    /// Sets an element-specific property in `settings`; false if `property` is not one.
+    static func setProperty(_ property: PropertyName, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool
+    /// Reads an element-specific property from `settings` or `counters`; false if `property` is not one.
+    static func getProperty(_ property: PropertyName, _ value: PropertyValue, settings: ElementSettings,
                             counters: VideoCounters) -> Bool
 }
 

@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 
 /// The streaming `State` of one element kind (video or audio): everything the streaming thread
@@ -21,13 +20,13 @@ protocol WarpStream: ~Copyable {
     /// Forgets the current run, keeping what outlives a flush (the negotiated format).
     mutating func flush()
     /// First look at an input buffer: whether it can go on (with its input span, when the
-    /// current segment places it), or the flow return that ends it here.
+    /// current segment places it), or how it ends here.
     mutating func admit(_ buffer: borrowing Buffer, _ out: StreamOutput) -> BufferAdmission
     /// Handles one admitted input buffer, once the output segment went out; `span` is what
     /// `admit` found.
-    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn
+    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) throws(FlowError)
     /// Emits what is held back, at EOS or before a new segment.
-    mutating func drain(_ out: StreamOutput) -> GstFlowReturn
+    mutating func drain(_ out: StreamOutput) throws(FlowError)
     /// The time map changed while playing (a live change): `warp` replaces the current segment's
     /// and continues it exactly up to the change.
     mutating func mapDidChange(_ warp: TimestampWarp)
@@ -52,8 +51,10 @@ enum BufferAdmission {
     /// The buffer goes on; its input span, when the current input segment places it (live
     /// changes of the map take effect at its start).
     case proceed(InputSpan?)
-    /// The buffer ends here (dropped, or an error) with this flow return.
-    case finished(GstFlowReturn)
+    /// The buffer ends here, dropped (the flow goes on).
+    case dropped
+    /// The buffer ends here and the flow with it.
+    case failed(FlowError)
 }
 
 /// Where an input buffer lies in input stream time: its start, and its length (computed only

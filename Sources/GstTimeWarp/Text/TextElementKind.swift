@@ -10,9 +10,9 @@ enum TextElementKind: WarpElementKind {
     }
 
     /// No own properties.
-    static func setProperty(_ id: UInt32, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool { false }
+    static func setProperty(_ property: PropertyName, _ value: PropertyValue, _ settings: inout ElementSettings) -> Bool { false }
 
     /// No own properties.
-    static func getProperty(_ id: UInt32, _ value: PropertyValue, settings: ElementSettings,
+    static func getProperty(_ property: PropertyName, _ value: PropertyValue, settings: ElementSettings,
                             counters: VideoCounters) -> Bool { false }
 }

@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 import TimeWarpMap
 
@@ -20,7 +19,7 @@ struct RemapCue: Sendable {
 extension TextState {
     /// Queues the appearances of the cue over `span` and pushes those that are due.
     mutating func processRemap(_ buffer: consuming Buffer, span: InputSpan, _ remap: RemapSegment,
-                               _ out: StreamOutput) -> GstFlowReturn {
+                               _ out: StreamOutput) throws(FlowError) {
         let a = ClockTime.seconds(span.start)
         let b = max(ClockTime.seconds(span.end), a + 1e-9)  // an instant shows at its time
         let box = BlendFrame.Box(buffer)
@@ -31,29 +30,26 @@ extension TextState {
         }
         pendingCues.sort { $0.pts < $1.pts }
         let horizon = remap.curve.firstOutputTime(reachingInput: a).map(remap.timestamp(ofTau:)) ?? ClockTime.end
-        let ret = pushCues(before: horizon, out)
+        try pushCues(before: horizon, out)
         // Past the latest input the curve shows: no later cue is ever shown, upstream may stop.
-        if ret == GST_FLOW_OK, a > remap.curve.latestInputTime {
-            let drained = pushCues(before: ClockTime.end, out)
-            return drained == GST_FLOW_OK ? GST_FLOW_EOS : drained
+        if a > remap.curve.latestInputTime {
+            try pushCues(before: ClockTime.end, out)
+            throw .eos
         }
-        return ret
     }
 
     /// Pushes every queued appearance (EOS, a new segment).
-    mutating func drainRemap(_ out: StreamOutput) -> GstFlowReturn { pushCues(before: ClockTime.end, out) }
+    mutating func drainRemap(_ out: StreamOutput) throws(FlowError) { try pushCues(before: ClockTime.end, out) }
 
     /// Pushes the queued appearances that start before `horizon`, in output order.
-    private mutating func pushCues(before horizon: UInt64, _ out: StreamOutput) -> GstFlowReturn {
+    private mutating func pushCues(before horizon: UInt64, _ out: StreamOutput) throws(FlowError) {
         while let cue = pendingCues.first, cue.pts < horizon || horizon == ClockTime.end {
             pendingCues.removeFirst()
-            guard var copy = cue.box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
+            guard var copy = cue.box.buffer.shallowCopy() else { throw .error }
             copy.stamp(pts: cue.pts, duration: cue.duration, discont: timeline.discontPending)
             timeline.discontPending = false
             out.recordPosition(cue.pts)
-            let ret = out.push(copy)
-            guard ret == GST_FLOW_OK else { return ret }
+            try out.push(copy)
         }
-        return GST_FLOW_OK
     }
 }

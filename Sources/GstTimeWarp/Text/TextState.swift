@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 
 /// The streaming `State` of `texttimewarp`: each buffer is one cue (a subtitle line, an SSA
@@ -29,16 +28,16 @@ struct TextState: WarpStream {
         return .proceed(span)
     }
 
-    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
-        guard let warp = timeline.warp, timeline.input != nil else { return GST_FLOW_ERROR }
-        if buffer.pts == ClockTime.none { return out.push(buffer) }  // untimed: as it came
+    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) throws(FlowError) {
+        guard let warp = timeline.warp, timeline.input != nil else { throw .error }
+        if buffer.pts == ClockTime.none { return try out.push(buffer) }  // untimed: as it came
         guard let span else {
             out.log(.debug, "cue at \(ClockTime.describe(buffer.pts)) is outside the segment: dropped")
-            return GST_FLOW_OK
+            return
         }
-        if let remap = timeline.remap { return processRemap(buffer, span: span, remap, out) }
+        if let remap = timeline.remap { return try processRemap(buffer, span: span, remap, out) }
         let start = warp.outputTimestamp(streamTime: span.start)
-        guard start < ClockTime.end else { return GST_FLOW_OK }
+        guard start < ClockTime.end else { return }
         var duration = ClockTime.none
         if buffer.duration != ClockTime.none {
             let end = min(warp.outputTimestamp(streamTime: span.end), ClockTime.end)
@@ -49,11 +48,13 @@ struct TextState: WarpStream {
         var cue = buffer.writable()
         cue.stamp(pts: start, duration: duration, discont: discont)
         out.recordPosition(start)
-        return out.push(cue)
+        try out.push(cue)
     }
 
     /// Cues go out as they come (nothing to emit), except along a remap curve.
-    mutating func drain(_ out: StreamOutput) -> GstFlowReturn { timeline.remap != nil ? drainRemap(out) : GST_FLOW_OK }
+    mutating func drain(_ out: StreamOutput) throws(FlowError) {
+        if timeline.remap != nil { try drainRemap(out) }
+    }
 
     /// Cues are mapped one by one through the segment's warp: nothing to carry over.
     mutating func mapDidChange(_ warp: TimestampWarp) {}

@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 
 /// Fixed-rate output in reverse playback (a negative-rate segment): frames arrive in descending
@@ -8,30 +7,29 @@ import GStreamerBinding
 extension VideoState {
     /// Holds `next` (earlier than the held frame) and pushes the held frame into the slots it
     /// wins, descending.
-    mutating func pushFixedReverse(_ next: consuming HeldFrame, _ out: StreamOutput) -> GstFlowReturn {
+    mutating func pushFixedReverse(_ next: consuming HeldFrame, _ out: StreamOutput) throws(FlowError) {
         guard var current = run.held.take() else {
             startReverseGrid(below: next.warpedEnd)
             run.held = consume next
-            return GST_FLOW_OK
+            return
         }
         guard next.warpedTime < current.warpedTime else {
             out.counters.bump(.dropped)
             run.held = consume current
-            return GST_FLOW_OK
+            return
         }
         // A slot belongs to the later (held) frame unless it is nearer to the earlier one by more
         // than the tie tolerance: 2·slot + tolerance >= current + next.
         let twiceMid = current.warpedTime.addingReportingOverflow(next.warpedTime)
         let nextTime = next.warpedTime
-        let ret = fillReverse(with: &current, out) { slot in
+        run.held = consume next
+        defer { if !current.shown { out.counters.bump(.dropped) } }
+        try fillReverse(with: &current, out) { slot in
             let lhs = slot.multipliedReportingOverflow(by: 2)
             guard !twiceMid.overflow, !lhs.overflow else { return slot > nextTime }
             let (withTolerance, o) = lhs.partialValue.addingReportingOverflow(Self.tieTolerance)
             return o || withTolerance >= twiceMid.partialValue
         }
-        if !current.shown { out.counters.bump(.dropped) }
-        run.held = consume next
-        return ret
     }
 
     /// Places the first slot: the highest one before `end` (the first frame's warped end) and
@@ -52,32 +50,31 @@ extension VideoState {
     /// Pushes `frame` into every pending slot, descending, whose time satisfies `belongs`, down
     /// to the segment start (slot 0).
     mutating func fillReverse(with frame: inout HeldFrame, _ out: StreamOutput,
-                              while belongs: (UInt64) -> Bool) -> GstFlowReturn {
+                              while belongs: (UInt64) -> Bool) throws(FlowError) {
         guard !run.segment.slotsExhausted, let grid = run.segment.grid, var slot = run.segment.nextSlot
-        else { return GST_FLOW_OK }
+        else { return }
         defer { run.segment.nextSlot = slot }
         while let t = grid.time(ofSlot: slot), belongs(t) {
             guard t < ClockTime.end else {
                 out.warnClockEnd(&run.warnedClockEnd)
-                return GST_FLOW_OK
+                return
             }
-            let ret = pushSlot(slot, at: t, of: grid, showing: &frame, out)
+            let pushed = slot
             if slot == 0 {
                 run.segment.slotsExhausted = true
-                return ret
+            } else {
+                slot -= 1
             }
-            slot -= 1
-            guard ret == GST_FLOW_OK else { return ret }
+            try pushSlot(pushed, at: t, of: grid, showing: &frame, out)
+            if pushed == 0 { return }
         }
-        return GST_FLOW_OK
     }
 
     /// Fills the remaining slots, down to the segment start, with the held (earliest) frame
     /// (EOS, new segment), as forward playback fills up to `T(end)`.
-    mutating func drainReverse(_ out: StreamOutput) -> GstFlowReturn {
-        guard var current = run.held.take() else { return GST_FLOW_OK }
-        let ret = fillReverse(with: &current, out) { _ in true }
-        if !current.shown { out.counters.bump(.dropped) }
-        return ret
+    mutating func drainReverse(_ out: StreamOutput) throws(FlowError) {
+        guard var current = run.held.take() else { return }
+        defer { if !current.shown { out.counters.bump(.dropped) } }
+        try fillReverse(with: &current, out) { _ in true }
     }
 }

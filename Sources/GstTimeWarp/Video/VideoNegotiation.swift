@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 import TimeWarpMap
 
@@ -49,7 +48,7 @@ extension VideoState {
             return true  // nothing changed: do not send the same caps again
         }
         if unchanged == false, let previous {
-            _ = drain(out)
+            try? drain(out)
             // An ordinary renegotiation, as videorate and identity treat it: logged, not posted.
             out.log(.debug, downstreamAsked ? "downstream asked for \(outCaps.description)"
                     : "caps changed mid-stream from \(previous.description) to \(outCaps.description)")

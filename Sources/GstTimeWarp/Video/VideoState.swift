@@ -76,6 +76,8 @@ struct VideoSegmentRun {
     var maxBlendFrames = Int(TIMEWARP_DEFAULT_MAX_BLEND_FRAMES)
     /// `flow-quality`, read when the segment begins.
     var flowQuality = FlowQuality.propertyDefault
+    /// `shutter-angle`, read when the segment begins.
+    var shutterAngle = TIMEWARP_DEFAULT_SHUTTER_ANGLE
 }
 
 /// What videotimewarp keeps between buffers until a flush.

@@ -1,4 +1,3 @@
-import CGStreamer
 import CShims
 import GStreamerBinding
 import TimeWarpMap
@@ -32,7 +31,8 @@ extension VideoState: WarpStream {
         let spacing = maxRate < Int32.max ? ClockTime.scale(1, ClockTime.second, UInt64(max(maxRate, 1))) ?? 0 : 0
         run.segment = VideoSegmentRun(maxDuplicationTime: settings.maxDuplicationTime, minSpacing: spacing,
                                       grid: outputGrid(), frameMode: settings.frameMode,
-                                      maxBlendFrames: Int(settings.maxBlendFrames), flowQuality: settings.flowQuality)
+                                      maxBlendFrames: Int(settings.maxBlendFrames), flowQuality: settings.flowQuality,
+                                      shutterAngle: settings.shutterAngle)
         republishLatency(out)
     }
 
@@ -43,17 +43,15 @@ extension VideoState: WarpStream {
         out.counters.bump(.input)
         guard format.negotiated, renegotiateIfAsked(out) else {
             out.postError(.core, code: ErrorCode.negotiation, "No caps could be negotiated with downstream")
-            return .finished(GST_FLOW_NOT_NEGOTIATED)
+            return .failed(.notNegotiated)
         }
         let pts = buffer.pts
         guard pts != ClockTime.none else {
             out.counters.bump(.dropped)
-            if !run.warnedNoTimestamp {
-                run.warnedNoTimestamp = true
-                out.postWarning(.stream, code: ErrorCode.streamFormat, "Dropping video buffers without timestamps",
-                                debug: "videotimewarp needs a PTS on every frame to warp it")
-            }
-            return .finished(GST_FLOW_OK)
+            out.postWarning(once: &run.warnedNoTimestamp, .stream, code: ErrorCode.streamFormat,
+                            "Dropping video buffers without timestamps",
+                            debug: "videotimewarp needs a PTS on every frame to warp it")
+            return .dropped
         }
         // Nil before any segment (one is made up when the first goes out) or outside the segment.
         guard let streamTime = run.timeline.input?.streamTime(of: pts) else { return .proceed(nil) }
@@ -62,13 +60,13 @@ extension VideoState: WarpStream {
 
     /// Warps the frame's timestamps and hands it to the rate mode (variable, fixed, reverse,
     /// blend).
-    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) -> GstFlowReturn {
+    mutating func process(_ buffer: consuming Buffer, at span: InputSpan?, _ out: StreamOutput) throws(FlowError) {
         let pts = buffer.pts
-        guard let warp = run.timeline.warp, let inputRate = run.timeline.input?.rate else { return GST_FLOW_ERROR }
+        guard let warp = run.timeline.warp, let inputRate = run.timeline.input?.rate else { throw .error }
         guard var streamTime = span?.start ?? run.timeline.input?.streamTime(of: pts) else {
             out.counters.bump(.dropped)
             out.log(.debug, "frame at \(ClockTime.describe(pts)) is outside the segment: dropped")
-            return GST_FLOW_OK
+            return
         }
         if inputRate > 0, run.timeline.reversal == nil {
             streamTime = resynchronised(streamTime, frame: inputDuration(of: buffer),
@@ -83,12 +81,12 @@ extension VideoState: WarpStream {
             out.counters.bump(.dropped)
             out.log(.warning, "timestamp went backwards (\(ClockTime.describe(streamTime)) after "
                     + "\(ClockTime.describe(last))): late frame dropped")
-            return GST_FLOW_OK
+            return
         }
         run.segment.lastInputStreamTime = streamTime
         let inputDiscont = buffer.isDiscont
         if inputDiscont { run.timeline.discontPending = true }
-        if let remap = run.timeline.remap { return processRemap(buffer, streamTime: streamTime, remap, out) }
+        if let remap = run.timeline.remap { return try processRemap(buffer, streamTime: streamTime, remap, out) }
 
         let endStreamTime = streamTime &+ inputDuration(of: buffer)
         let warped: UInt64, warpedEnd: UInt64
@@ -105,22 +103,22 @@ extension VideoState: WarpStream {
         guard warped < ClockTime.end else {
             out.counters.bump(.dropped)
             out.warnClockEnd(&run.warnedClockEnd)
-            return GST_FLOW_OK
+            return
         }
         // The position is that of the newest frame, in output time (as videorate answers it).
         out.recordPosition(warped)
         switch format.mode {
         case .variable:
-            return pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, out)
+            return try pushVariable(buffer, warped: warped, warpedEnd: warpedEnd, out)
         case .fixed where reverse:
-            return pushFixedReverse(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), out)
+            return try pushFixedReverse(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), out)
         case .fixed where !descendingInput && blends(out):
             // Blending follows ascending input (reverse playback shows the nearest frames).
             let span = FrameSpan(start: streamTime, end: endStreamTime)
-            return pushBlend(BlendFrame(buffer, span: span, warpedTime: warped, warpedEnd: warpedEnd),
+            return try pushBlend(BlendFrame(buffer, span: span, warpedTime: warped, warpedEnd: warpedEnd),
                              discont: inputDiscont, out)
         case .fixed:
-            return pushFixed(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), out)
+            return try pushFixed(HeldFrame(buffer: buffer, warpedTime: warped, warpedEnd: warpedEnd), out)
         }
     }
 
@@ -134,7 +132,7 @@ extension VideoState: WarpStream {
 
     /// Variable-rate mode: the frame passes with its warped timestamp and duration.
     mutating func pushVariable(_ buffer: consuming Buffer, warped: UInt64, warpedEnd: UInt64,
-                               _ out: StreamOutput) -> GstFlowReturn {
+                               _ out: StreamOutput) throws(FlowError) {
         var pts = warped
         let reverse = (run.timeline.input?.rate ?? 1) < 0 && run.timeline.reversal == nil
         if let last = run.segment.lastOutputTime {  // rounding collision: keep the order strict
@@ -147,13 +145,13 @@ extension VideoState: WarpStream {
         let stop = run.timeline.output?.stop ?? ClockTime.none
         if stop != ClockTime.none, pts >= stop {
             out.counters.bump(.dropped)
-            return GST_FLOW_OK
+            return
         }
         // max-rate: a frame closer than 1/max-rate to the previous one is dropped.
         if run.segment.minSpacing > 0, let last = run.segment.lastOutputTime,
            (reverse ? last &- pts : pts &- last) < run.segment.minSpacing {
             out.counters.bump(.dropped)
-            return GST_FLOW_OK
+            return
         }
         run.segment.lastOutputTime = pts
         let duration = warpedEnd > pts ? warpedEnd - pts : ClockTime.none
@@ -161,6 +159,6 @@ extension VideoState: WarpStream {
         stamped.stamp(pts: pts, duration: duration, discont: run.timeline.discontPending)
         run.timeline.discontPending = false
         out.counters.bump(.output)
-        return out.push(stamped)
+        try out.push(stamped)
     }
 }

@@ -19,7 +19,7 @@ extension WarpResampler {
     /// returns how many samples it took (0 once finished or for empty input).
     @inlinable
     public mutating func append<S: WarpSample>(_ input: UnsafeBufferPointer<S>) -> Int {
-        S.warpAppend(input, to: &self)
+        S.warpRun(.append(input), on: &self)
     }
 
     /// An upper bound on the frames `render(into:)` writes now: those still certainly within the
@@ -35,7 +35,7 @@ extension WarpResampler {
     /// the stream as `drainStep(into:)` does.
     @inlinable
     public mutating func render<S: WarpSample>(into output: UnsafeMutableBufferPointer<S>) -> Int {
-        S.warpRender(&self, into: output, final: isDraining)
+        S.warpRun(.render(output, final: isDraining), on: &self)
     }
 
     /// The end of the stream a piece at a time, into memory of the caller's (`drain(into:)`
@@ -44,14 +44,14 @@ extension WarpResampler {
     /// as `drain(into:)`, in the same order.
     @inlinable
     public mutating func drainStep<S: WarpSample>(into output: UnsafeMutableBufferPointer<S>) -> Int {
-        S.warpRender(&self, into: output, final: true)
+        S.warpRun(.render(output, final: true), on: &self)
     }
 
     /// What `render(into:)` does when `renderBound` is 0: no frame comes out, but the generator
     /// moves on (a frame beyond the count may be held), so the window can let go of old input.
     @inlinable
     public mutating func renderNothing<S: WarpSample>(_: S.Type) {
-        S.warpRenderNothing(&self)
+        _ = S.warpRun(.renderNothing, on: &self)
     }
 
     /// `append(_:)` in the working precision of `S` (nothing once the end has begun).

@@ -108,7 +108,7 @@ public struct WarpResampler {
     /// determined (enough input for the kernel, and certainly within the final count).
     @inlinable
     public mutating func process<S: WarpSample>(_ input: UnsafeBufferPointer<S>, into output: inout [S]) {
-        S.warpProcess(input, with: &self, into: &output)
+        _ = withUnsafeMutablePointer(to: &output) { S.warpRun(.process(input, into: $0), on: &self) }
     }
 
     /// End of stream: appends the remaining output frames so that `outputCount` becomes exactly
@@ -117,7 +117,7 @@ public struct WarpResampler {
     /// `reset(startTime:)`.
     @inlinable
     public mutating func drain<S: WarpSample>(into output: inout [S]) {
-        S.warpDrain(&self, into: &output)
+        _ = withUnsafeMutablePointer(to: &output) { S.warpRun(.drain(into: $0), on: &self) }
     }
 
     /// Warps the input frames still to come through `warpTimes` instead (a live change of the

@@ -1,35 +1,13 @@
-// The four sample formats of `WarpSample`: the resampler's entry points in each format's working
-// precision, and the codec (`WarpCodec`) to and from it.
+// The four sample formats of `WarpSample`: each runs the resampler's calls with its own type
+// (`warpRun`), and converts to and from its working precision (`WarpCodec`).
 
 /// S16: 16-bit signed integer samples, resampled in `Double`.
 extension Int16: WarpSample, WarpCodec {
     typealias Work = Double
 
-    /// Resamples in `Double`.
-    public static func warpProcess(_ input: UnsafeBufferPointer<Int16>, with resampler: inout WarpResampler,
-                                   into output: inout [Int16]) {
-        resampler.typedProcess(input, into: &output)
-    }
-
-    /// Drains in `Double`.
-    public static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Int16]) {
-        resampler.typedDrain(into: &output)
-    }
-
-    /// Appends in `Double`.
-    public static func warpAppend(_ input: UnsafeBufferPointer<Int16>, to resampler: inout WarpResampler) -> Int {
-        resampler.typedAppend(input)
-    }
-
-    /// Renders in `Double`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int16>,
-                                  final: Bool) -> Int {
-        resampler.typedRender(into: output, final: final)
-    }
-
-    /// Moves on in `Double`.
-    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
-        resampler.typedRenderNothing(Int16.self)
+    /// Runs `call` in `Double`.
+    public static func warpRun(_ call: WarpResamplerCall<Int16>, on resampler: inout WarpResampler) -> Int {
+        resampler.run(call)
     }
 
     @inline(__always)
@@ -44,31 +22,9 @@ extension Int16: WarpSample, WarpCodec {
 extension Int32: WarpSample, WarpCodec {
     typealias Work = Double
 
-    /// Resamples in `Double`.
-    public static func warpProcess(_ input: UnsafeBufferPointer<Int32>, with resampler: inout WarpResampler,
-                                   into output: inout [Int32]) {
-        resampler.typedProcess(input, into: &output)
-    }
-
-    /// Drains in `Double`.
-    public static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Int32]) {
-        resampler.typedDrain(into: &output)
-    }
-
-    /// Appends in `Double`.
-    public static func warpAppend(_ input: UnsafeBufferPointer<Int32>, to resampler: inout WarpResampler) -> Int {
-        resampler.typedAppend(input)
-    }
-
-    /// Renders in `Double`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Int32>,
-                                  final: Bool) -> Int {
-        resampler.typedRender(into: output, final: final)
-    }
-
-    /// Moves on in `Double`.
-    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
-        resampler.typedRenderNothing(Int32.self)
+    /// Runs `call` in `Double`.
+    public static func warpRun(_ call: WarpResamplerCall<Int32>, on resampler: inout WarpResampler) -> Int {
+        resampler.run(call)
     }
 
     @inline(__always)
@@ -83,31 +39,9 @@ extension Int32: WarpSample, WarpCodec {
 extension Float: WarpSample, WarpCodec {
     typealias Work = Float
 
-    /// Resamples in `Float`.
-    public static func warpProcess(_ input: UnsafeBufferPointer<Float>, with resampler: inout WarpResampler,
-                                   into output: inout [Float]) {
-        resampler.typedProcess(input, into: &output)
-    }
-
-    /// Drains in `Float`.
-    public static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Float]) {
-        resampler.typedDrain(into: &output)
-    }
-
-    /// Appends in `Float`.
-    public static func warpAppend(_ input: UnsafeBufferPointer<Float>, to resampler: inout WarpResampler) -> Int {
-        resampler.typedAppend(input)
-    }
-
-    /// Renders in `Float`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Float>,
-                                  final: Bool) -> Int {
-        resampler.typedRender(into: output, final: final)
-    }
-
-    /// Moves on in `Float`.
-    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
-        resampler.typedRenderNothing(Float.self)
+    /// Runs `call` in `Float`.
+    public static func warpRun(_ call: WarpResamplerCall<Float>, on resampler: inout WarpResampler) -> Int {
+        resampler.run(call)
     }
 
     @inline(__always)
@@ -121,31 +55,9 @@ extension Float: WarpSample, WarpCodec {
 extension Double: WarpSample, WarpCodec {
     typealias Work = Double
 
-    /// Resamples in `Double`.
-    public static func warpProcess(_ input: UnsafeBufferPointer<Double>, with resampler: inout WarpResampler,
-                                   into output: inout [Double]) {
-        resampler.typedProcess(input, into: &output)
-    }
-
-    /// Drains in `Double`.
-    public static func warpDrain(_ resampler: inout WarpResampler, into output: inout [Double]) {
-        resampler.typedDrain(into: &output)
-    }
-
-    /// Appends in `Double`.
-    public static func warpAppend(_ input: UnsafeBufferPointer<Double>, to resampler: inout WarpResampler) -> Int {
-        resampler.typedAppend(input)
-    }
-
-    /// Renders in `Double`.
-    public static func warpRender(_ resampler: inout WarpResampler, into output: UnsafeMutableBufferPointer<Double>,
-                                  final: Bool) -> Int {
-        resampler.typedRender(into: output, final: final)
-    }
-
-    /// Moves on in `Double`.
-    public static func warpRenderNothing(_ resampler: inout WarpResampler) {
-        resampler.typedRenderNothing(Double.self)
+    /// Runs `call` in `Double`.
+    public static func warpRun(_ call: WarpResamplerCall<Double>, on resampler: inout WarpResampler) -> Int {
+        resampler.run(call)
     }
 
     @inline(__always)

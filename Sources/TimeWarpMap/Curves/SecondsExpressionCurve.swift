@@ -83,7 +83,7 @@ public struct SecondsExpressionCurve: TimeScaleCurve {
 }
 
 /// The chunks of a `SecondsExpressionCurve` tabulated so far and `F` at each one's start, behind
-/// a lock (curves are shared by the streaming threads of both elements' maps).
+/// a lock (curves are shared by the streaming threads of every element's map).
 private final class ChunkCache: Sendable {
     /// `(F at the chunk's start, its table)` for chunks `0 ..< count`.
     private let chunks: Mutex<[(base: Double, table: HermiteTable)]>

@@ -1,5 +1,5 @@
 
-/// The time-map properties both elements share (one pipeline string sets both alike). Defaults
+/// The time-map properties the three elements share (one pipeline string sets them alike). Defaults
 /// come from `WarpFunction.propertyDefault` and `TimeMapDefaults`; `PropertyTableTests` checks
 /// them against the C property specs.
 public struct TimeMapSettings: Sendable {
@@ -60,8 +60,8 @@ public struct TimeMapSettings: Sendable {
             return ForwardRemapCurve(remap) ?? ConstantScaleCurve(factor: 1)
         }
         if function == .constant { return ConstantScaleCurve(factor: factor) }
-        if let builtin = function.builtin {
-            return BuiltinCurve(function: builtin, factor: factor, modifier: modifier)
+        if function.isBuiltin {
+            return BuiltinCurve(function: function, factor: factor, modifier: modifier)
         }
         return try makeCustomCurve(mediaDuration: mediaDuration)
     }

@@ -5,8 +5,8 @@
 /// (or 1 where `s(0)` is infinite, as for `power` with `-1 < factor < 0`). Parameters are not
 /// checked here (construction never fails); `TimeMap` checks them with `validateParameters()`.
 public struct BuiltinCurve: TimeScaleCurve, CustomStringConvertible {
-    /// Which built-in function this is.
-    public let function: BuiltinFunction
+    /// Which built-in function this is (`WarpFunction.builtins`).
+    public let function: WarpFunction
     /// The first parameter (amplitude, peak height or exponent, depending on `function`).
     public let factor: Double
     /// The second parameter, in `(0, 1]` (width or frequency, depending on `function`).
@@ -17,7 +17,7 @@ public struct BuiltinCurve: TimeScaleCurve, CustomStringConvertible {
     private let endValue: Double
 
     /// Creates the curve `function` with the given parameters.
-    public init(function: BuiltinFunction, factor: Double, modifier: Double) {
+    public init(function: WarpFunction, factor: Double, modifier: Double) {
         self.function = function
         self.factor = factor
         self.modifier = modifier

@@ -4,11 +4,13 @@ import Glibc
 
 /// The formulas of the built-in functions on `0 <= u <= 1` (no continuation): `s` from the table
 /// in docs/mathematics.md#built-in-scale-functions and its antiderivative `F` with `F(0) = 0`, each in closed form.
+/// A function another property gives (keyframes, expression, remap) has no formula here and
+/// computes as `constant`: `TimeMapSettings` never builds a `BuiltinCurve` of one.
 enum BuiltinShapes {
     /// `s(u)` of `function` for `0 <= u <= 1`.
-    static func scale(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
+    static func scale(_ function: WarpFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
         switch function {
-        case .constant:
+        case .constant, .keyframes, .expression, .antiderivative, .remap:
             return f
         case .triangle:
             return TriangleShape(factor: f, modifier: m).scale(u)
@@ -24,9 +26,9 @@ enum BuiltinShapes {
     }
 
     /// `F(u) = ∫₀ᵘ s` of `function` for `0 <= u <= 1`.
-    static func integral(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
+    static func integral(_ function: WarpFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
         switch function {
-        case .constant:
+        case .constant, .keyframes, .expression, .antiderivative, .remap:
             return f * u
         case .triangle:
             return TriangleShape(factor: f, modifier: m).integral(u)

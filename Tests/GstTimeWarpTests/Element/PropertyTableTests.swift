@@ -19,7 +19,7 @@ final class PropertyTableTests: XCTestCase {
     override func setUp() {
         GStreamerTestSetup.ensure()
         // The enum types are registered when the element classes are first initialised.
-        for element in ["videotimewarp", "audiotimewarp"] { _ = Self.objectClass(element) }
+        for element in ["videotimewarp", "audiotimewarp", "texttimewarp"] { _ = Self.objectClass(element) }
     }
 
     // MARK: - Reading GObject
@@ -83,7 +83,7 @@ final class PropertyTableTests: XCTestCase {
 
     // MARK: - Enum tables
 
-    /// The four enum properties' Swift types.
+    /// The enum properties' Swift types.
     static let swiftEnums: [any PropertyEnum.Type] = [
         WarpFunction.self, AudioInterpolation.self, AudioPitch.self, FrameMode.self, FlowQuality.self,
     ]
@@ -110,6 +110,52 @@ final class PropertyTableTests: XCTestCase {
         for type in Self.swiftEnums { Self.check(type) }
     }
 
+    // MARK: - Property names
+
+    /// The names of the properties `factoryName`'s class installs itself or through the time-map
+    /// base type (GstObject's and GstElement's own, such as `name`, are left out).
+    static func ownPropertyNames(_ factoryName: String) -> Set<String>? {
+        guard let klass = objectClass(factoryName) else { return nil }
+        var count: guint = 0
+        guard let specs = g_object_class_list_properties(klass, &count) else { return nil }
+        defer { g_free(specs) }
+        let inherited = Set([gst_object_get_type(), gst_element_get_type()])
+        return Set((0..<Int(count)).compactMap { i -> String? in
+            guard let spec = specs[i], !inherited.contains(spec.pointee.owner_type) else { return nil }
+            return String(cString: spec.pointee.name)
+        })
+    }
+
+    func testEachElementInstallsExactlyTheSwiftPropertyNames() {
+        let expected: [(String, [PropertyName])] = [
+            ("videotimewarp", PropertyName.timeMap + PropertyName.videoOnly),
+            ("audiotimewarp", PropertyName.timeMap + PropertyName.audioOnly),
+            ("texttimewarp", PropertyName.timeMap),
+        ]
+        for (element, names) in expected {
+            XCTAssertEqual(Self.ownPropertyNames(element), Set(names.map(\.name)), element)
+        }
+        XCTAssertEqual(Set(PropertyName.allCases),
+                       Set(PropertyName.timeMap + PropertyName.videoOnly + PropertyName.audioOnly),
+                       "every name belongs to an element")
+    }
+
+    /// `PropertyName(id:)`, the one place the C ids meet the names, gives each spec's own name
+    /// for the id the C table installed it under.
+    func testEachPropertyIdNamesItsSpec() throws {
+        let elements: [(String, [PropertyName])] = [
+            ("videotimewarp", PropertyName.timeMap + PropertyName.videoOnly),
+            ("audiotimewarp", PropertyName.timeMap + PropertyName.audioOnly),
+        ]
+        for (element, names) in elements {
+            for name in names {
+                let spec = try XCTUnwrap(Self.spec(element, name.rawValue), "\(element) \(name.rawValue)")
+                XCTAssertEqual(PropertyName(id: spec.pointee.param_id), name, "\(element) \(name.rawValue)")
+            }
+        }
+        XCTAssertNil(PropertyName(id: 0))
+    }
+
     func testTheEnumPropertiesUseTheseTypes() {
         XCTAssertEqual(Self.enumTypeName("videotimewarp", "function"), WarpFunction.gTypeName)
         XCTAssertEqual(Self.enumTypeName("audiotimewarp", "function"), WarpFunction.gTypeName)
@@ -123,10 +169,10 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(WarpFunction(gEnumValue: 99), .propertyDefault)
         XCTAssertEqual(AudioInterpolation(gEnumValue: -1), .propertyDefault)
         XCTAssertNil(AudioPitch(nick: "preserv"))
-        for b in BuiltinFunction.allCases {
-            XCTAssertEqual(WarpFunction(b).builtin, b)
-            XCTAssertEqual(BuiltinFunction(nick: b.nick), b)
+        for b in WarpFunction.builtins {
+            XCTAssertEqual(WarpFunction(nick: b.nick), b)
         }
+        XCTAssertEqual(WarpFunction.allCases.filter(\.isBuiltin), WarpFunction.builtins)
     }
 
     // MARK: - Defaults and ranges
@@ -157,6 +203,7 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(Self.defaultValue("videotimewarp", "frame-mode", { g_value_get_enum($0) }), FrameMode.propertyDefault.rawValue)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "flow-quality", { g_value_get_enum($0) }), FlowQuality.propertyDefault.rawValue)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-blend-frames", { g_value_get_int($0) }), settings.maxBlendFrames)
+        XCTAssertEqual(Self.defaultValue("videotimewarp", "shutter-angle", { g_value_get_double($0) }), settings.shutterAngle)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-rate", { g_value_get_int($0) }), settings.maxRate)
         XCTAssertEqual(Self.defaultValue("videotimewarp", "max-duplication-time", { UInt64(g_value_get_uint64($0)) }), settings.maxDuplicationTime)
     }

@@ -16,10 +16,11 @@ final class TimeQueryAPITests: XCTestCase {
         let h = Harness("videotimewarp function=triangle factor=2 duration=10000000000")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
-        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.outputTime(of: 5 * sec, on: element)), 6_250 * ms)
-        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.outputTime(of: 10 * sec, on: element)), 12_500 * ms)
-        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.inputTime(of: 6_250 * ms, on: element)), 5 * sec)
-        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.inputTime(of: 15 * sec, on: element)), 12_500 * ms)
+        let warp = Element(retaining: element)
+        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.outputTime(of: 5 * sec, on: warp)), 6_250 * ms)
+        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.outputTime(of: 10 * sec, on: warp)), 12_500 * ms)
+        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.inputTime(of: 6_250 * ms, on: warp)), 5 * sec)
+        XCTAssertEqual(try XCTUnwrap(TimeWarpPlugin.inputTime(of: 15 * sec, on: warp)), 12_500 * ms)
     }
 
     /// factor=2: T(t) = 2t, T⁻¹(y) = y/2; a curve in fractions of D has no map without a
@@ -28,11 +29,12 @@ final class TimeQueryAPITests: XCTestCase {
         let h = Harness("audiotimewarp factor=2")
         let element = try XCTUnwrap(h.inner("audiotimewarp"))
         defer { gst_object_unref(element) }
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 3 * sec, on: element), 6 * sec)
-        XCTAssertEqual(TimeWarpPlugin.inputTime(of: 3 * sec, on: element), 1_500 * ms)
-        XCTAssertNil(TimeWarpPlugin.outputTime(of: ClockTime.none, on: element))
+        let warp = Element(retaining: element)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 3 * sec, on: warp), 6 * sec)
+        XCTAssertEqual(TimeWarpPlugin.inputTime(of: 3 * sec, on: warp), 1_500 * ms)
+        XCTAssertNil(TimeWarpPlugin.outputTime(of: ClockTime.none, on: warp))
         h.set("function", string: "triangle")
-        XCTAssertNil(TimeWarpPlugin.outputTime(of: 3 * sec, on: element))
+        XCTAssertNil(TimeWarpPlugin.outputTime(of: 3 * sec, on: warp))
     }
 
     /// The map counts from the origin (`start-time`, as for a medium that starts at 2 s): with
@@ -42,9 +44,10 @@ final class TimeQueryAPITests: XCTestCase {
         let h = Harness("videotimewarp factor=2 start-time=2000000000")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 5 * sec, on: element), 6 * sec)
-        XCTAssertEqual(TimeWarpPlugin.inputTime(of: 6 * sec, on: element), 5 * sec)
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 1 * sec, on: element), 0)
+        let warp = Element(retaining: element)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 5 * sec, on: warp), 6 * sec)
+        XCTAssertEqual(TimeWarpPlugin.inputTime(of: 6 * sec, on: warp), 5 * sec)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 1 * sec, on: warp), 0)
     }
 
     /// Other settings give their own map and leave the element's alone: factor 3 maps 2 s to
@@ -53,13 +56,15 @@ final class TimeQueryAPITests: XCTestCase {
         let h = Harness("videotimewarp")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
-        var settings = try XCTUnwrap(TimeWarpPlugin.timeMapSettings(of: element))
+        let warp = Element(retaining: element)
+        var settings = try XCTUnwrap(TimeWarpPlugin.timeMapSettings(of: warp))
         settings.factor = 3
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: element, settings: settings), 6 * sec)
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: element), 2 * sec)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: warp, settings: settings), 6 * sec)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: warp), 2 * sec)
         let identity = gst_element_factory_make("identity", nil)!
         defer { gst_object_unref(identity) }
-        XCTAssertNil(TimeWarpPlugin.outputTime(of: 2 * sec, on: identity))
+        let other = Element(retaining: identity)
+        XCTAssertNil(TimeWarpPlugin.outputTime(of: 2 * sec, on: other))
     }
 
     /// The map in use, with a change spliced in while playing: factor 1 until the buffer at
@@ -68,13 +73,14 @@ final class TimeQueryAPITests: XCTestCase {
         let h = Harness("videotimewarp")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
+        let warp = Element(retaining: element)
         h.setCaps(input: "video/x-raw,format=GRAY8,width=4,height=4,framerate=25/1",
                   output: "video/x-raw,format=GRAY8,width=4,height=4,framerate=0/1")
         for i in 0..<25 { h.push(pts: UInt64(i) * 40 * ms, duration: 40 * ms) }
         h.set("factor", double: 2)
         for i in 25..<50 { h.push(pts: UInt64(i) * 40 * ms, duration: 40 * ms) }
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: element), 3 * sec)
-        XCTAssertEqual(TimeWarpPlugin.inputTime(of: 3 * sec, on: element), 2 * sec)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: warp), 3 * sec)
+        XCTAssertEqual(TimeWarpPlugin.inputTime(of: 3 * sec, on: warp), 2 * sec)
     }
 
     /// The structure variant's handler: fields named like the properties, nicks or enum values
@@ -84,6 +90,7 @@ final class TimeQueryAPITests: XCTestCase {
         let h = Harness("videotimewarp")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
+        let warp = Element(retaining: element)
         func mapped(_ text: String, _ t: UInt64, inverse: Bool = false) -> UInt64 {
             guard let s = gst_structure_new_from_string(text) else { return 0 }
             defer { gst_structure_free(s) }
@@ -95,7 +102,7 @@ final class TimeQueryAPITests: XCTestCase {
         XCTAssertEqual(mapped("p, function=no-such-curve", sec), ClockTime.none)
         XCTAssertEqual(mapped("p, colour=red", sec), ClockTime.none)
         XCTAssertEqual(mapped("p, factor=fast", sec), ClockTime.none)
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: element), 2 * sec, "the element keeps factor 1")
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: warp), 2 * sec, "the element keeps factor 1")
     }
 
     /// `speed` is 1/factor (GES's rate convention): speed 2 sets factor 0.5, so T(2 s) = 1 s;
@@ -104,8 +111,9 @@ final class TimeQueryAPITests: XCTestCase {
         let h = Harness("videotimewarp speed=2")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
-        XCTAssertEqual(TimeWarpPlugin.timeMapSettings(of: element)?.factor, 0.5)
-        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: element), 1 * sec)
+        let warp = Element(retaining: element)
+        XCTAssertEqual(TimeWarpPlugin.timeMapSettings(of: warp)?.factor, 0.5)
+        XCTAssertEqual(TimeWarpPlugin.outputTime(of: 2 * sec, on: warp), 1 * sec)
         h.set("factor", double: 4)
         var v = GValue()
         g_value_init(&v, GType(G_TYPE_DOUBLE_RAW))

@@ -83,7 +83,8 @@ final class VideoCustomCurveTests: XCTestCase {
         let h = Harness("videotimewarp duration=2000000000")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
-        try TimeWarpPlugin.setIntegrator(on: element) { u in u * u / 2 }
+        let warp = Element(retaining: element)
+        try TimeWarpPlugin.setIntegrator(on: warp) { u in u * u / 2 }
         assertTimes(warpedTimes(h), { t in t * t / 4 }, "integrator closure")
     }
 
@@ -91,7 +92,8 @@ final class VideoCustomCurveTests: XCTestCase {
         let h = Harness("videotimewarp duration=2000000000")
         let element = try XCTUnwrap(h.inner("videotimewarp"))
         defer { gst_object_unref(element) }
-        try TimeWarpPlugin.setScaleFunction(on: element) { u in 1 + u }
+        let warp = Element(retaining: element)
+        try TimeWarpPlugin.setScaleFunction(on: warp) { u in 1 + u }
         assertTimes(warpedTimes(h), { t in t + t * t / 4 }, "scale closure")
     }
 
@@ -99,7 +101,8 @@ final class VideoCustomCurveTests: XCTestCase {
         GStreamerTestSetup.ensure()
         let identity = gst_element_factory_make("identity", nil)!
         defer { gst_object_unref(identity) }
-        XCTAssertThrowsError(try TimeWarpPlugin.setIntegrator(on: identity) { $0 })
+        let other = Element(retaining: identity)
+        XCTAssertThrowsError(try TimeWarpPlugin.setIntegrator(on: other) { $0 })
     }
 }
 

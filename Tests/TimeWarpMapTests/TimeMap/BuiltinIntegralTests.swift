@@ -4,7 +4,7 @@ import Foundation
 
 /// Closed-form `F` and `s` of every built-in against the independent quadrature reference.
 final class BuiltinIntegralTests: XCTestCase {
-    static let cases: [(BuiltinFunction, Double, Double)] = [
+    static let cases: [(WarpFunction, Double, Double)] = [
         (.constant, 2, 0.5), (.constant, 0.5, 1), (.constant, 1, 0.1),
         (.triangle, 2, 0.5), (.triangle, 0.25, 1), (.triangle, 3, 0.1), (.triangle, 0.5, 0.5),
         (.cosine, 1.5, 0.5), (.cosine, 0.4, 1), (.cosine, 1, 0.1),
@@ -17,7 +17,7 @@ final class BuiltinIntegralTests: XCTestCase {
     ]
 
     /// Positions in [0, 1]: an irregular grid plus every breakpoint and the ends.
-    static func positions(_ function: BuiltinFunction, _ m: Double) -> [Double] {
+    static func positions(_ function: WarpFunction, _ m: Double) -> [Double] {
         var us = stride(from: 0.0, through: 1.0, by: 1.0 / 53).map { $0 }
         us += [1e-9, 1e-4, 0.0123, 0.5, 0.999, 1.0]
         us += TimeMapReference.breakpoints(function, m).filter { $0 >= 0 && $0 <= 1 }
@@ -83,10 +83,10 @@ final class BuiltinIntegralTests: XCTestCase {
     }
 
     func testNicksAndIdentity() {
-        XCTAssertEqual(BuiltinFunction.allCases.map(\.nick),
+        XCTAssertEqual(WarpFunction.builtins.map(\.nick),
                        ["constant", "triangle", "cosine", "tapered-cosine", "power", "double-smoothstep"])
-        XCTAssertEqual(BuiltinFunction(nick: "tapered-cosine"), .taperedCosine)
-        XCTAssertNil(BuiltinFunction(nick: "keyframes"))
+        XCTAssertEqual(WarpFunction(nick: "tapered-cosine")?.isBuiltin, true)
+        XCTAssertEqual(WarpFunction(nick: "keyframes")?.isBuiltin, false)
         XCTAssertTrue(BuiltinCurve(function: .constant, factor: 1, modifier: 0.5).isIdentity)
         XCTAssertFalse(BuiltinCurve(function: .constant, factor: 1.000001, modifier: 0.5).isIdentity)
         XCTAssertFalse(BuiltinCurve(function: .triangle, factor: 1, modifier: 0.5).isIdentity)

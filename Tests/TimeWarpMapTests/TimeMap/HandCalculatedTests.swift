@@ -3,7 +3,7 @@ import XCTest
 
 /// Values worked out by hand (derivations in the comments).
 final class HandCalculatedTests: XCTestCase {
-    func map(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ d: Double) throws -> TimeMap {
+    func map(_ function: WarpFunction, _ f: Double, _ m: Double, _ d: Double) throws -> TimeMap {
         try TimeMap(curve: BuiltinCurve(function: function, factor: f, modifier: m), mediaDuration: d)
     }
 

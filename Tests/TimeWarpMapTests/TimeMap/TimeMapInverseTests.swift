@@ -83,7 +83,7 @@ final class TimeMapInverseTests: XCTestCase {
             XCTAssertTrue(map.warp(.nan).isNaN)
         }
         // Curves with invalid parameters evaluate without trapping too.
-        for function in BuiltinFunction.allCases {
+        for function in WarpFunction.builtins {
             for (f, m) in [(Double.nan, 0.5), (1, 0), (-1, 0.5), (-3, 2), (.infinity, .nan)] {
                 let curve = BuiltinCurve(function: function, factor: f, modifier: m)
                 for x in inputs + [0.3, 1] {

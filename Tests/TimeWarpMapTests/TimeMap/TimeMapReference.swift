@@ -13,9 +13,9 @@ enum TimeMapReference {
     }
 
     /// `s(u)` on `[0, 1]`, literally from docs/mathematics.md#built-in-scale-functions.
-    static func scale(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
+    static func scale(_ function: WarpFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
         switch function {
-        case .constant:
+        case .constant, .keyframes, .expression, .antiderivative, .remap:
             return f
         case .triangle:
             let c = 0.5, w = c * m
@@ -41,7 +41,7 @@ enum TimeMapReference {
     }
 
     /// Where `s` has kinks or jumps in a derivative.
-    static func breakpoints(_ function: BuiltinFunction, _ m: Double) -> [Double] {
+    static func breakpoints(_ function: WarpFunction, _ m: Double) -> [Double] {
         switch function {
         case .triangle:
             let c = 0.5, w = c * m
@@ -86,7 +86,7 @@ enum TimeMapReference {
     }
 
     /// `∫₀ᵘ s` for `0 <= u <= 1`.
-    static func integral(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
+    static func integral(_ function: WarpFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
         guard u > 0 else { return 0 }
         let s = { (v: Double) in scale(function, f, m, v) }
         var cuts = [0.0] + breakpoints(function, m).filter { $0 > 0 && $0 < u } + [u]
@@ -115,7 +115,7 @@ enum TimeMapReference {
     }
 
     /// The continuation: `F(1) + s(1)(u - 1)` past 1, `s(0) u` before 0.
-    static func continued(_ function: BuiltinFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
+    static func continued(_ function: WarpFunction, _ f: Double, _ m: Double, _ u: Double) -> Double {
         if u > 1 { return integral(function, f, m, 1) + scale(function, f, m, 1) * (u - 1) }
         if u < 0 { return scale(function, f, m, 0) * u }
         return integral(function, f, m, u)

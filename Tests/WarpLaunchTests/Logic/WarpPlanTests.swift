@@ -1,4 +1,5 @@
 import XCTest
+import TimeWarpMap
 @testable import WarpLaunchKit
 
 /// The plan `warp` prints before it starts, and the curve options behind it.
@@ -65,12 +66,12 @@ final class WarpPlanTests: XCTestCase {
     }
 
     func testConflictsAndSuggestions() {
-        XCTAssertNil(CurveOptions(function: "triangle").conflict(given: ["factor", "modifier"]))
-        XCTAssertNotNil(CurveOptions(function: "triangle", keyframes: "0:1").conflict(given: ["keyframes"]))
-        XCTAssertNotNil(CurveOptions(function: "constant").conflict(given: ["modifier"]))
-        XCTAssertNil(CurveOptions(function: "constant").conflict(given: ["factor"]))
-        XCTAssertNotNil(CurveOptions(keyframes: "0:1, 1:2").conflict(given: ["keyframes", "factor"]))
-        XCTAssertNil(CurveOptions(function: "antiderivative", expression: "u").conflict(given: ["expression"]))
+        XCTAssertNil(CurveOptions(function: "triangle").conflict(given: [.factor, .modifier]))
+        XCTAssertNotNil(CurveOptions(function: "triangle", keyframes: "0:1").conflict(given: [.keyframes]))
+        XCTAssertNotNil(CurveOptions(function: "constant").conflict(given: [.modifier]))
+        XCTAssertNil(CurveOptions(function: "constant").conflict(given: [.factor]))
+        XCTAssertNotNil(CurveOptions(keyframes: "0:1, 1:2").conflict(given: [.keyframes, .factor]))
+        XCTAssertNil(CurveOptions(function: "antiderivative", expression: "u").conflict(given: [.expression]))
         XCTAssertEqual(Suggestion.closest(to: "trianlge", in: CurveOptions.functionNicks), "triangle")
         XCTAssertEqual(Suggestion.closest(to: "cosin", in: CurveOptions.functionNicks), "cosine")
         XCTAssertNil(Suggestion.closest(to: "zzzzzz", in: CurveOptions.functionNicks))

@@ -21,6 +21,25 @@ final class FlowOptionTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--blend and --flow are two frame modes"), r.summary)
     }
 
+    func testShutterAngleNeedsFlowAndAnAngle() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        let alone = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--speed", "4", "--shutter-angle", "90"], in: dir)
+        XCTAssertEqual(alone.status, 2, alone.summary)
+        XCTAssertTrue(alone.stderr.contains("--shutter-angle needs --flow"), alone.summary)
+        let wide = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--flow", "--shutter-angle", "400"], in: dir)
+        XCTAssertEqual(wide.status, 2, wide.summary)
+        XCTAssertTrue(wide.stderr.contains("between 0 and 360 degrees"), wide.summary)
+    }
+
+    func testShutterAngleReachesTheElement() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try ToolProcess.makeClip("in.mp4", in: dir)
+        let r = try ToolProcess.run(["warp", "in.mp4", "out.mp4", "--speed", "4", "--flow", "--shutter-angle", "90", "-v"],
+                                    in: dir)
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stdout.contains("speed-ups are blurred"), r.summary)
+    }
+
     func testFlowWithoutTheModuleIsRefusedUpFront() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try ToolProcess.makeClip("in.mp4", in: dir)

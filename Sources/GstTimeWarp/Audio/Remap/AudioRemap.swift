@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 import TimeWarpAudioCore
 import TimeWarpMap
@@ -22,7 +21,7 @@ struct AudioRemapRun {
 extension AudioState {
     /// Feeds one input buffer to the remap engine and pushes what it renders.
     mutating func processRemap(_ buffer: consuming Buffer, _ remap: RemapSegment, _ format: AudioStreamFormat,
-                               _ out: StreamOutput) -> GstFlowReturn {
+                               _ out: StreamOutput) throws(FlowError) {
         if run.remap == nil {
             let mode: RemapAudioEngine.Mode = out.settings.pitch == .preserve ? .grains : .tape
             run.remap = AudioRemapRun(engine: RemapAudioEngine(curve: remap.curve, channels: format.channels, rate: format.rate,
@@ -38,31 +37,27 @@ extension AudioState {
         }
         guard let samples = buffer.withBytes({ Self.decode($0, format) }) else {
             out.postError(.stream, code: ErrorCode.streamFailed, "Could not read an audio buffer")
-            return GST_FLOW_ERROR
+            throw .error
         }
         let frames = samples.count / format.channels
         run.remap?.nextInputFrame = start + frames
         samples.withUnsafeBufferPointer { run.remap?.engine.append($0, at: start) }
-        let ret = pushRemapped(final: false, remap, format, out)
+        try pushRemapped(final: false, remap, format, out)
         // Every sample went out: the rest of the input is never heard, so upstream may stop.
-        if ret == GST_FLOW_OK, let engine = run.remap?.engine, engine.renderedFrames >= engine.totalFrames {
-            return GST_FLOW_EOS
-        }
-        return ret
+        if let engine = run.remap?.engine, engine.renderedFrames >= engine.totalFrames { throw .eos }
     }
 
     /// Renders the rest of the curve (EOS, a new segment) and ends the run.
-    mutating func drainRemap(_ remap: RemapSegment, _ out: StreamOutput) -> GstFlowReturn {
-        guard let format, run.remap != nil else { return GST_FLOW_OK }
-        let ret = pushRemapped(final: true, remap, format, out)
-        run.remap = nil
-        return ret
+    mutating func drainRemap(_ remap: RemapSegment, _ out: StreamOutput) throws(FlowError) {
+        guard let format, run.remap != nil else { return }
+        defer { run.remap = nil }  // the run ends whatever downstream says
+        try pushRemapped(final: true, remap, format, out)
     }
 
     /// Pushes what the engine renders now, stamped from the output frame index.
     private mutating func pushRemapped(final: Bool, _ remap: RemapSegment, _ format: AudioStreamFormat,
-                                       _ out: StreamOutput) -> GstFlowReturn {
-        guard var engine = run.remap?.engine else { return GST_FLOW_OK }
+                                       _ out: StreamOutput) throws(FlowError) {
+        guard var engine = run.remap?.engine else { return }
         var first = engine.renderedFrames
         let rendered = engine.render(final: final)
         run.remap?.engine = engine
@@ -71,27 +66,25 @@ extension AudioState {
         while done < total {
             let frames = min(Self.maxFramesPerBuffer, total - done)
             let slice = rendered[(done * format.channels)..<((done + frames) * format.channels)]
-            let ret = pushRemapped(Array(slice), frames: frames, firstFrame: first, remap, format, out)
-            guard ret == GST_FLOW_OK else { return ret }
+            try pushRemapped(Array(slice), frames: frames, firstFrame: first, remap, format, out)
             done += frames
             first += frames
         }
-        return GST_FLOW_OK
     }
 
     /// Pushes `frames` rendered frames starting at output frame `first`.
     private mutating func pushRemapped(_ samples: [Float], frames: Int, firstFrame first: Int, _ remap: RemapSegment,
-                                       _ format: AudioStreamFormat, _ out: StreamOutput) -> GstFlowReturn {
+                                       _ format: AudioStreamFormat, _ out: StreamOutput) throws(FlowError) {
         let rate = UInt64(format.rate)
         let from = remap.outputStart &+ (ClockTime.scale(UInt64(first), ClockTime.second, rate) ?? 0)
         let to = remap.outputStart &+ (ClockTime.scale(UInt64(first + frames), ClockTime.second, rate) ?? 0)
-        guard var buffer = Buffer.allocate(size: frames * format.bytesPerFrame) else { return GST_FLOW_ERROR }
+        guard var buffer = Buffer.allocate(size: frames * format.bytesPerFrame) else { throw .error }
         _ = buffer.withMutableBytes { Self.encode(samples, format, into: $0) }
         buffer.stamp(pts: from, duration: to &- from, offset: UInt64(first), offsetEnd: UInt64(first + frames),
                      discont: run.timeline.discontPending)
         run.timeline.discontPending = false
         out.recordPosition(from)
-        return out.push(buffer)
+        try out.push(buffer)
     }
 
     /// Interleaved samples of `format` as `Float` in [-1, 1].

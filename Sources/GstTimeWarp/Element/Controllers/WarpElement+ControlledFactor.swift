@@ -3,7 +3,7 @@ import TimeWarpMap
 
 /// A `GstController` control source bound to `factor`, read as a curve (issue 21): ahead of time
 /// over the whole stream when the map is built (interpolation, trigger and LFO sources know their
-/// future values), so the duration is right in PAUSED and the same in both elements; and on past
+/// future values), so the duration is right in PAUSED and the same in every element; and on past
 /// the duration while the stream plays on. Where the source gives no value (a
 /// `TriggerControlSource` between its points) the last value holds until the next one, as
 /// `volume` steps with it.
@@ -15,7 +15,7 @@ extension WarpElement where S: ~Copyable {
     /// Whether `settings` make the map follow a bound `factor` (constant function, no custom
     /// curve, a control binding on `factor`).
     func followsController(_ settings: TimeMapSettings) -> Bool {
-        settings.function == .constant && settings.customCurve == nil && element.isControlled("factor")
+        settings.function == .constant && settings.customCurve == nil && element.isControlled(.factor)
     }
 
     /// The map of the controlled `factor` over `[0, D]` and one step past it, read at
@@ -76,7 +76,7 @@ extension WarpElement where S: ~Copyable {
         let first = origin &+ (offset / step + (offset % step == 0 ? 0 : 1)) &* step
         guard first <= end else { return .success(nil) }
         let count = Int(min((end - first) / step + 1, UInt64(LiveMapState.maxControlReads)))
-        let values = element.controlledValues(of: "factor", from: first, step: step, count: count) ?? []
+        let values = element.controlledValues(of: .factor, from: first, step: step, count: count) ?? []
         let agrees = values.enumerated().allSatisfy { k, value in
             guard !value.isNaN else { return true }  // no value here: the last one holds, as in the piece
             let expected = last.curve.scale(at: ClockTime.seconds(first &+ UInt64(k) &* step))
@@ -96,7 +96,7 @@ extension WarpElement where S: ~Copyable {
 
     /// The value of the bound `factor` at `at` (ns), or `held` where the source gives none.
     func firstControlledValue(at: UInt64, holding held: Double) -> Double {
-        guard let value = element.controlledValues(of: "factor", from: at, step: 1, count: 1)?.first,
+        guard let value = element.controlledValues(of: .factor, from: at, step: 1, count: 1)?.first,
               value.isFinite, value >= 0 else { return held }
         return value
     }
@@ -108,7 +108,7 @@ extension WarpElement where S: ~Copyable {
     func appendControlledFactor(to curve: inout SampledScaleCurve, from: UInt64, step: UInt64, count: Int) -> MapFailure? {
         guard count > 0 else { return nil }
         // One sample more, at `from` itself: whether the value before the first one was held.
-        let values = element.controlledValues(of: "factor", from: from, step: step, count: count + 1)
+        let values = element.controlledValues(of: .factor, from: from, step: step, count: count + 1)
             ?? [Double](repeating: .nan, count: count + 1)
         var previousHeld = values[0].isNaN
         for k in 1...count {

@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 
 /// Upstream's ALLOCATION query with `frame-mode=blend` (or `flow`): it still goes downstream (for the metas

@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 
 /// `frame-mode=blend` at a fixed output rate: the frames of the current run are held until the
@@ -14,13 +13,11 @@ extension VideoState {
         switch blend {
         case .success: return true
         case .failure(let unsupported):
-            if !format.warnedUnblendable {
-                format.warnedUnblendable = true
-                out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "frame-mode=\(run.segment.frameMode.nick) cannot mix \(unsupported.name): showing the nearest frames",
-                                debug: "blend and flow mix 8-bit planar and packed formats, P010_10LE, "
-                                                + "I420_10LE and GRAY16_LE in system memory")
-            }
+            let mode = run.segment.frameMode.nick
+            out.postWarning(once: &format.warnedUnblendable, .stream, code: ErrorCode.streamFormat,
+                            "frame-mode=\(mode) cannot mix \(unsupported.name): showing the nearest frames",
+                            debug: "blend and flow mix 8-bit planar and packed formats, P010_10LE, "
+                                + "I420_10LE and GRAY16_LE in system memory")
             return false
         }
     }
@@ -44,56 +41,54 @@ extension VideoState {
 
     /// Adds `frame` to the run (after ending the run on a DISCONT or a gap) and renders every
     /// slot it completes.
-    mutating func pushBlend(_ frame: BlendFrame, discont: Bool, _ out: StreamOutput) -> GstFlowReturn {
+    mutating func pushBlend(_ frame: BlendFrame, discont: Bool, _ out: StreamOutput) throws(FlowError) {
         if !run.blendFrames.isEmpty, let last = run.lastBlendSpan, discont || frame.span.start > last.end &+ last.period / 2 {
-            let ret = closeBlendRun(nextWarpedTime: frame.warpedTime, out)
-            guard ret == GST_FLOW_OK else { return ret }
+            try closeBlendRun(nextWarpedTime: frame.warpedTime, out)
         }
         run.lastBlendSpan = frame.span
         if run.segment.nextSlot == nil {
-            let ret = startGrid(at: frame.warpedTime, out)
-            guard ret == GST_FLOW_OK else { return ret }
+            try startGrid(at: frame.warpedTime, out)
         }
         if let (a, b) = pendingSlotInterval(),
            !BlendPlanner.keeps(frame.span, slotStart: a, slotEnd: b, maxFrames: run.segment.maxBlendFrames) {
             out.counters.bump(.dropped)  // a slot spanning more than max-blend-frames: not sampled
-            return GST_FLOW_OK
+            return
         }
         run.blendFrames.append(frame)
-        return renderSlots(closed: false, out) { _ in true }
+        try renderSlots(closed: false, out) { _ in true }
     }
 
     /// Ends the run: renders the slots its frames decide (up to halfway to the next run's first
     /// frame, or to the last frame's end), then forgets them.
-    mutating func closeBlendRun(nextWarpedTime next: UInt64?, _ out: StreamOutput) -> GstFlowReturn {
-        guard let last = run.blendFrames.last else { return GST_FLOW_OK }
+    mutating func closeBlendRun(nextWarpedTime next: UInt64?, _ out: StreamOutput) throws(FlowError) {
+        guard let last = run.blendFrames.last else { return }
         let maxDuplication = run.segment.maxDuplicationTime
-        var ret: GstFlowReturn
+        defer {
+            for frame in run.blendFrames where !frame.shown { out.counters.bump(.dropped) }
+            run.blendFrames.removeAll()
+            run.lastBlendSpan = nil
+        }
         if let next, !(maxDuplication > 0 && next &- last.warpedTime > maxDuplication) {
             let twiceMid = last.warpedTime.addingReportingOverflow(next)
-            ret = renderSlots(closed: true, out) { slot in
+            try renderSlots(closed: true, out) { slot in
                 let lhs = slot.multipliedReportingOverflow(by: 2)
                 guard !twiceMid.overflow, !lhs.overflow else { return slot < last.warpedTime }
                 let (withTolerance, o) = lhs.partialValue.addingReportingOverflow(Self.tieTolerance)
                 return !o && withTolerance < twiceMid.partialValue
             }
         } else {
-            ret = renderSlots(closed: true, out) { slot in slot < last.warpedEnd }
-            if ret == GST_FLOW_OK, let next { ret = skipGap(to: next, out) }
+            try renderSlots(closed: true, out) { slot in slot < last.warpedEnd }
+            if let next { try skipGap(to: next, out) }
         }
-        for frame in run.blendFrames where !frame.shown { out.counters.bump(.dropped) }
-        run.blendFrames.removeAll()
-        run.lastBlendSpan = nil
-        return ret
     }
 
     /// Renders pending slots while `belongs` accepts their time and their frames are there.
     mutating func renderSlots(closed: Bool, _ out: StreamOutput,
-                              while belongs: (UInt64) -> Bool) -> GstFlowReturn {
+                              while belongs: (UInt64) -> Bool) throws(FlowError) {
         guard let grid = run.segment.grid, var slot = run.segment.nextSlot,
-              let output = run.timeline.output, let warp = run.timeline.warp else { return GST_FLOW_OK }
+              let output = run.timeline.output, let warp = run.timeline.warp else { return }
         let stop = output.stop
-        var ret = GST_FLOW_OK
+        var failure: FlowError?
         while let t = grid.time(ofSlot: slot), belongs(t), stop == ClockTime.none || t < stop {
             guard t < ClockTime.end else {
                 out.warnClockEnd(&run.warnedClockEnd)
@@ -104,13 +99,16 @@ extension VideoState {
                                          frames: run.blendFrames.map(\.span), closed: closed,
                                          maxFrames: run.segment.maxBlendFrames)
             if plan == .notReady { break }
-            ret = pushSlot(plan, pts: t, duration: end &- t, slot: slot, out)
+            let pushed = Result { () throws(FlowError) in try pushSlot(plan, pts: t, duration: end &- t, slot: slot, out) }
             slot &+= 1
-            if ret != GST_FLOW_OK { break }
+            if case .failure(let error) = pushed {
+                failure = error
+                break
+            }
         }
         run.segment.nextSlot = slot
         dropFramesBefore(slot: slot, grid: grid, warp: warp, out)
-        return ret
+        if let failure { throw failure }
     }
 
     /// Forgets the frames no later slot can use: those followed by a frame starting at or before
@@ -143,11 +141,11 @@ extension VideoState {
 
     /// Pushes one slot: a held frame as it is, or a new frame mixed from several.
     private mutating func pushSlot(_ plan: SlotPlan, pts: UInt64, duration: UInt64, slot: UInt64,
-                                   _ out: StreamOutput) -> GstFlowReturn {
-        guard case .success(let blendFormat) = format.blend else { return GST_FLOW_ERROR }
+                                   _ out: StreamOutput) throws(FlowError) {
+        guard case .success(let blendFormat) = format.blend else { throw .error }
         var indices: [Int] = [], weights: [UInt32] = []
         switch plan {
-        case .notReady: return GST_FLOW_OK
+        case .notReady: return
         case .frame(let i):
             indices = [i]
             weights = [1]
@@ -158,9 +156,13 @@ extension VideoState {
                 weights.append(w)
             }
         }
-        guard !indices.isEmpty, indices.allSatisfy({ run.blendFrames.indices.contains($0) }) else { return GST_FLOW_ERROR }
+        guard !indices.isEmpty, indices.allSatisfy({ run.blendFrames.indices.contains($0) }) else { throw .error }
         var mixed: Buffer? = nil
-        if indices.count == 2, run.segment.frameMode == .flow {
+        if indices.count > 1, run.segment.frameMode == .flow,
+           let sharp = renderShutter(slotTime: pts, duration: duration, blendFormat, out, image: &mixed) {
+            indices = [sharp]
+        }
+        if mixed == nil, indices.count == 2, run.segment.frameMode == .flow {
             mixed = renderFlow(indices: (indices[0], indices[1]), slotTime: pts, duration: duration, blendFormat, out)
         }
         if mixed == nil, indices.count > 1 {
@@ -175,7 +177,7 @@ extension VideoState {
         } else {
             // Weight 0 or 1: the frame itself, no copy.
             let i = indices[0]
-            guard let copy = run.blendFrames[i].box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
+            guard let copy = run.blendFrames[i].box.buffer.shallowCopy() else { throw .error }
             frame = copy
             if run.blendFrames[i].pushedAsItself { out.counters.bump(.duplicated) }
             run.blendFrames[i].pushedAsItself = true
@@ -185,7 +187,7 @@ extension VideoState {
         run.timeline.discontPending = false
         run.segment.lastSlotTime = pts
         out.counters.bump(.output)
-        return out.push(frame)
+        try out.push(frame)
     }
 
     /// The mix of the run's frames `indices` with `weights`: written over one of them when no
@@ -204,13 +206,10 @@ extension VideoState {
         guard var buffer = outputBuffer(blendFormat, out),
               BlendRenderer.render(into: &buffer, sources: indices.map { run.blendFrames[$0].box }, weights: weights,
                                    format: blendFormat, workers: workers) else {
-            if !run.warnedUnmappable {
-                run.warnedUnmappable = true
-                out.postWarning(.stream, code: ErrorCode.streamFormat,
-                                "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
-                                                + "showing the nearest frame instead of a blend",
-                                debug: "buffers smaller than the caps say, or no output buffer")
-            }
+            out.postWarning(once: &run.warnedUnmappable, .stream, code: ErrorCode.streamFormat,
+                            "A frame could not be mapped as \(blendFormat.layout.formatName) video: "
+                                + "showing the nearest frame instead of a blend",
+                            debug: "buffers smaller than the caps say, or no output buffer")
             return nil
         }
         return buffer

@@ -12,7 +12,7 @@ struct FlowFunctions: @unchecked Sendable {
     /// The functions of `table`, or nil when it is missing, of another ABI, or incomplete.
     init?(_ table: UnsafePointer<WarpFlowModule>?) {
         guard let t = table?.pointee, t.abi == WARP_FLOW_MODULE_ABI, t.estimate != nil, t.pair_free != nil,
-              t.render != nil else { return nil }
+              t.render != nil, t.accumulate != nil else { return nil }
         self.table = t
     }
 
@@ -30,6 +30,14 @@ struct FlowFunctions: @unchecked Sendable {
     func render(_ pair: OpaquePointer, _ t: Double, _ first: WarpFlowComponent, _ second: WarpFlowComponent,
                 _ out: WarpFlowComponent, _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> WarpFlowStatus {
         table.render?(pair, t, first, second, out, error, errorSize) ?? WARP_FLOW_ERROR
+    }
+
+    /// `warp_flow_accumulate`: adds `weight` times the mean frame of positions `t0 ... t1` of the
+    /// pair to `sum`.
+    func accumulate(_ pair: OpaquePointer, _ t0: Double, _ t1: Double, weight: Double, _ first: WarpFlowComponent,
+                    _ second: WarpFlowComponent, into sum: UnsafeMutablePointer<Float>,
+                    _ error: UnsafeMutablePointer<CChar>?, _ errorSize: Int) -> WarpFlowStatus {
+        table.accumulate?(pair, t0, t1, weight, first, second, sum, error, errorSize) ?? WARP_FLOW_ERROR
     }
 }
 

@@ -69,17 +69,23 @@ enum FlowEstimator {
         }
     }
 
-    /// The size factor the flow is estimated at: full size below 1280 pixels of width, half
-    /// from there (720p and up), where `make flow-quality` measured no loss; the warp is always
-    /// at full size. `TIMEWARP_FLOW_DOWNSCALE` (1 or 2) overrides it, for that measurement.
+    /// The size factor the flow is estimated at: full size below 1280 pixels of width; from
+    /// there the smallest power of two from 2 that brings the width to 1280 or less (720p and
+    /// 1080p at half size, 4K at a quarter). Past about 1280 pixels DIS's pyramid no longer
+    /// follows large motion: bikes.mp4 scaled to 1080p rebuilt at 31.0 dB at full size and 34.0 at
+    /// half, scaled to 4K at 31.0 at half and 33.9 at a quarter (docs/flow.md). The warp is always
+    /// at full size. `TIMEWARP_FLOW_DOWNSCALE` (1 to 8) overrides it, for such measurements.
     static func downscale(width: Int, height: Int) -> Int32 {
         if let forced = forcedDownscale { return forced }
-        return width >= 1280 ? 2 : 1
+        guard width >= 1280 else { return 1 }
+        var factor: Int32 = 2
+        while width / Int(factor) > 1280, factor < 16 { factor *= 2 }
+        return factor
     }
 
     /// `TIMEWARP_FLOW_DOWNSCALE`, read once per process.
     static let forcedDownscale: Int32? = {
-        guard let value = getenv("TIMEWARP_FLOW_DOWNSCALE"), let n = Int32(String(cString: value)), (1...4).contains(n) else {
+        guard let value = getenv("TIMEWARP_FLOW_DOWNSCALE"), let n = Int32(String(cString: value)), (1...8).contains(n) else {
             return nil
         }
         return n

@@ -1,4 +1,3 @@
-import CGStreamer
 import CWarpFlowAPI
 import GStreamerBinding
 
@@ -34,16 +33,7 @@ extension VideoState {
         format.flow = flowFormat
         guard let source0 = MappedVideoFrame(first.buffer, info: blendFormat.info),
               let source1 = MappedVideoFrame(second.buffer, info: blendFormat.info) else { return nil }
-        let key = FlowKey(first: s0, second: s1, firstBuffer: ObjectIdentifier(first),
-                          secondBuffer: ObjectIdentifier(second))
-        let estimate: FlowEstimate
-        if let last = run.flow.last, last.key == key {
-            estimate = last.estimate
-        } else {
-            estimate = estimateFlow(source0, source1, flowFormat, out)
-            run.flow.last = (key, estimate)
-        }
-        guard case .usable(let pair) = estimate else {
+        guard case .usable(let pair) = cachedEstimate(first, at: s0, source0, second, at: s1, source1, flowFormat, out) else {
             out.counters.bump(.flowFallbacks)
             return nil
         }
@@ -58,6 +48,19 @@ extension VideoState {
             return nil
         }
         return buffer
+    }
+
+    /// The flow of the pair `first` (input time `s0`) and `second` (`s1`): the last pair's again
+    /// when it is the same (every slot between two frames shares one estimate), else estimated.
+    mutating func cachedEstimate(_ first: BlendFrame.Box, at s0: UInt64, _ source0: MappedVideoFrame,
+                                 _ second: BlendFrame.Box, at s1: UInt64, _ source1: MappedVideoFrame,
+                                 _ flowFormat: FlowFormat, _ out: StreamOutput) -> FlowEstimate {
+        let key = FlowKey(first: s0, second: s1, firstBuffer: ObjectIdentifier(first),
+                          secondBuffer: ObjectIdentifier(second))
+        if let last = run.flow.last, last.key == key { return last.estimate }
+        let estimate = estimateFlow(source0, source1, flowFormat, out)
+        run.flow.last = (key, estimate)
+        return estimate
     }
 
     /// Both flows of a pair of mapped frames, checked; a failure is posted once as a warning.
@@ -103,16 +106,7 @@ extension VideoState {
                                          _ source1: MappedVideoFrame, into target: MappedVideoFrame,
                                          _ flowFormat: FlowFormat, nearer: MappedVideoFrame,
                                          _ layout: VideoLayout, _ out: StreamOutput) -> Bool {
-        if !flowFormat.coversEveryByte {
-            for (p, plane) in layout.planes.enumerated() {
-                for row in 0..<plane.rows {
-                    let dst = target.mutableRow(row, plane: p, bytes: plane.rowBytes)
-                    let src = nearer.row(row, plane: p, bytes: plane.rowBytes)
-                    guard let d = dst.baseAddress, let s = src.baseAddress else { return false }
-                    d.copyMemory(from: s, byteCount: min(dst.count, src.count))
-                }
-            }
-        }
+        if !flowFormat.coversEveryByte, !target.copyPlanes(from: nearer, layout) { return false }
         var message = [CChar](repeating: 0, count: 256)
         for c in flowFormat.components {
             guard let c0 = flowFormat.component(c, of: source0), let c1 = flowFormat.component(c, of: source1),
@@ -129,13 +123,13 @@ extension VideoState {
     }
 
     /// The text the flow module wrote into `message` (up to its NUL).
-    private static func text(_ message: [CChar]) -> String {
+    static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Posts the first flow error as a warning, `text` with `debug` (later ones go to the debug
     /// log).
-    private mutating func reportFlowError(_ text: String = "frame-mode=flow: the optical flow failed, blending those "
+    mutating func reportFlowError(_ text: String = "frame-mode=flow: the optical flow failed, blending those "
                                               + "frames instead", debug message: String, _ out: StreamOutput) {
         guard !run.flow.warnedError else {
             out.log(.warning, "optical flow failed (\(message)): blending")

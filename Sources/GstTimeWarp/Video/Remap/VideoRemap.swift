@@ -1,4 +1,3 @@
-import CGStreamer
 import GStreamerBinding
 import TimeWarpMap
 
@@ -12,34 +11,33 @@ extension VideoState {
     /// Takes one input frame at input stream time `streamTime` (ns) and pushes the slots it
     /// decides.
     mutating func processRemap(_ buffer: consuming Buffer, streamTime: UInt64, _ remap: RemapSegment,
-                               _ out: StreamOutput) -> GstFlowReturn {
+                               _ out: StreamOutput) throws(FlowError) {
         if let last = run.remap.frames.indices.last {
             run.remap.frames[last].close(at: streamTime, remap.curve)
         }
         let size = buffer.size
         run.remap.frames.append(RemapFrame(box: BlendFrame.Box(buffer), size: size, start: streamTime))
         run.remap.residentBytes += size
-        let ret = pushRemapSlots(remap, final: false, out)
+        let pushed = Result { () throws(FlowError) in try pushRemapSlots(remap, final: false, out) }
         releaseRemapFrames(remap, out)
         boundRemapHistory(remap, out)
+        try pushed.get()
         // Every slot went out: the rest of the input is never shown, so upstream may stop (as
         // decoders do past a segment's stop).
-        if ret == GST_FLOW_OK, let grid = remapGrid(remap),
-           (grid.time(ofSlot: run.remap.nextSlot).map { $0 >= remap.endTimestamp } ?? true) {
-            return GST_FLOW_EOS
+        if let grid = remapGrid(remap), (grid.time(ofSlot: run.remap.nextSlot).map { $0 >= remap.endTimestamp } ?? true) {
+            throw .eos
         }
-        return ret
     }
 
     /// Pushes the slots still to come (EOS, a new segment) and forgets the frames.
-    mutating func drainRemap(_ remap: RemapSegment, _ out: StreamOutput) -> GstFlowReturn {
-        let ret = pushRemapSlots(remap, final: true, out)
+    mutating func drainRemap(_ remap: RemapSegment, _ out: StreamOutput) throws(FlowError) {
+        let pushed = Result { () throws(FlowError) in try pushRemapSlots(remap, final: true, out) }
         for frame in run.remap.frames where !frame.shown { out.counters.bump(.dropped) }
         let store = run.remap.store
         store?.clear()
         run.remap = VideoRemapRun()
         run.remap.store = store  // the file stays open (emptied) for the next segment
-        return ret
+        try pushed.get()
     }
 
     /// The output grid of a remapped segment: the caps' rate, or the input's in variable-rate
@@ -55,8 +53,8 @@ extension VideoState {
 
     /// Pushes every slot whose frame is known: its input `p(τ)` lies before the newest frame's
     /// start (a later frame cannot cover it), or all of them when `final`.
-    mutating func pushRemapSlots(_ remap: RemapSegment, final: Bool, _ out: StreamOutput) -> GstFlowReturn {
-        guard let grid = remapGrid(remap), let newest = run.remap.frames.last?.start else { return GST_FLOW_OK }
+    mutating func pushRemapSlots(_ remap: RemapSegment, final: Bool, _ out: StreamOutput) throws(FlowError) {
+        guard let grid = remapGrid(remap), let newest = run.remap.frames.last?.start else { return }
         let end = remap.endTimestamp
         let period = ClockTime.seconds(grid.period)
         while let slotTime = grid.time(ofSlot: run.remap.nextSlot), slotTime < end {
@@ -64,33 +62,34 @@ extension VideoState {
             let need = remap.inputStreamTime(at: τ)
             // The slot's input span reaches p(τ + Δ) for blending: wait for it as well.
             let reach = run.segment.frameMode == .nearest ? need : max(need, remap.inputStreamTime(at: τ + period))
-            guard final || reach < newest else { return GST_FLOW_OK }
+            guard final || reach < newest else { return }
             let slotEnd = grid.time(ofSlot: run.remap.nextSlot &+ 1) ?? slotTime
-            let ret = pushRemapSlot(at: slotTime, duration: min(slotEnd, end) &- slotTime, τ: τ, showing: need,
-                                    period: period, remap, out)
+            let pushed = Result { () throws(FlowError) in
+                try pushRemapSlot(at: slotTime, duration: min(slotEnd, end) &- slotTime, τ: τ, showing: need,
+                                  period: period, remap, out)
+            }
             run.remap.nextSlot &+= 1
-            guard ret == GST_FLOW_OK else { return ret }
+            try pushed.get()
             // Frames read back for this slot count against the bound too (a rewind at EOS reads
             // every frame back with no input arriving).
             if run.remap.residentBytes > run.remap.memoryLimit { boundRemapHistory(remap, out) }
         }
-        return GST_FLOW_OK
     }
 
     /// Pushes one slot: the frame covering `p(τ)` (`need`, ns), or in blend mode the mix of the frames its
     /// input span covers. Variable rate skips a slot that would show the frame the previous one
     /// showed.
     private mutating func pushRemapSlot(at slotTime: UInt64, duration: UInt64, τ: Double, showing need: UInt64,
-                                        period: Double, _ remap: RemapSegment, _ out: StreamOutput) -> GstFlowReturn {
-        guard let index = run.remap.frameIndex(covering: need) else { return GST_FLOW_OK }
+                                        period: Double, _ remap: RemapSegment, _ out: StreamOutput) throws(FlowError) {
+        guard let index = run.remap.frameIndex(covering: need) else { return }
         if case .variable = format.mode, run.remap.frames[index].pushedAsItself, run.remap.lastPushed == index {
-            return GST_FLOW_OK
+            return
         }
         var frame: Buffer
         if let mixed = remapBlend(τ: τ, period: period, remap, out) {
             frame = mixed
         } else {
-            guard let box = residentRemapFrame(index, out), let copy = box.buffer.shallowCopy() else { return GST_FLOW_ERROR }
+            guard let box = residentRemapFrame(index, out), let copy = box.buffer.shallowCopy() else { throw .error }
             frame = copy
             if run.remap.frames[index].pushedAsItself { out.counters.bump(.duplicated) }
             run.remap.frames[index].shown = true
@@ -102,7 +101,7 @@ extension VideoState {
         run.timeline.discontPending = false
         out.counters.bump(.output)
         out.recordPosition(slotTime)
-        return out.push(frame)
+        try out.push(frame)
     }
 
     /// Forgets the frames no slot from the next one on shows, counting those never shown as

@@ -387,24 +387,10 @@ struct WarpSincKernel<W: WarpWorkSample>: WarpFrameKernel {
             }
             state.smoothedScale = smoothedScale
             // Pass 2: the dot products.
-            if ch == 2 && m > start {
+            if ch == 2 {
                 // The whole run in one call of the vector kernels (exactly the outputs of
                 // `apply`, point by point).
-                renderPlan2(view, count: m &- start, out: out + 2 &* start)
-            } else if ch == 2 {
-                let taps = 2 &* halfTaps, tables = self.tables, w = scratch.weights
-                let left = view.src, right = view.src + view.channelStride
-                for i in 0..<(m &- start) {
-                    let x = plan[2 &* i]
-                    let (row, alpha): (Int, W) = WarpSincPhaseKey.rowAndBlend(plan[2 &* i &+ 1], phases: phases,
-                                                                               stride: tables.stride)
-                    W.sincPrepare(tables, row: row, taps: taps, alpha: alpha, weights: w)
-                    let (l, r) = W.sincDot2(left + x, right + x, tables: tables, row: row, taps: taps, alpha: alpha,
-                                            weights: w)
-                    let o = out + 2 &* (start &+ i)
-                    o[0] = l
-                    o[1] = r
-                }
+                if m > start { renderPlan2(view, count: m &- start, out: out + 2 &* start) }
             } else {
                 for i in 0..<(m &- start) {
                     apply(view, x: plan[2 &* i], key: plan[2 &* i &+ 1], out: out + (start &+ i) &* ch)

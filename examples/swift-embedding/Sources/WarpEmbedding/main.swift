@@ -19,9 +19,9 @@ guard let pipeline = gst_parse_launch(
 else { fatalError("could not build the pipeline") }
 
 // The article's variable-rate example: F(u) = u²/2, so s(u) = u (fast start, normal speed at the end).
-try TimeWarpPlugin.setIntegrator(on: warp) { u in u * u / 2 }
+try TimeWarpPlugin.setIntegrator(on: Element(retaining: warp)) { u in u * u / 2 }
 // ...or a scale function, integrated once into a table (T stays O(1) per call):
-// try TimeWarpPlugin.setScaleFunction(on: warp) { u in 1 + 0.5 * sin(2 * .pi * u) }
+// try TimeWarpPlugin.setScaleFunction(on: Element(retaining: warp)) { u in 1 + 0.5 * sin(2 * .pi * u) }
 
 gst_element_set_state(pipeline, GST_STATE_PLAYING)
 let bus = gst_element_get_bus(pipeline)
