@@ -58,7 +58,7 @@ version-header:
 	  '#define TIMEWARP_VERSION "$(VERSION)"' > Sources/CShims/version.h
 
 ## Runs every test: Swift, plugin loading, Python, pipelines/ cases, the CLI against
-## gst-launch-1.0, the commands and examples of the README and docs/
+## gst-launch-1.0, the commands and examples of the README and docs/, warp --hosts over network namespaces
 test: build
 	$(SWIFT) build --build-tests
 	GST_WARP_LAUNCH=$(LAUNCH) $(SWIFT) test --skip-build
@@ -66,6 +66,7 @@ test: build
 	/usr/bin/python3 -m unittest discover -s Tests/python -p 'test_*.py' -v
 	$(LAUNCH) check pipelines/*.pipeline
 	scripts/test-examples.sh
+	scripts/test-hosts.sh
 
 ## Builds HEAD from source in a Debian 13 chroot (GStreamer 1.26; kept in /var/cache/gst-timewarp-trixie) and runs make test there.
 test-debian13:

@@ -6,6 +6,9 @@
 # time: /usr/bin/time -v, the peak RSS of warp --reverse in make bench.
 # GES (gir1.2-ges-1.0, libges-1.0-dev for the C helper in examples/c, ges1.0-tools) for the GES tests.
 # libopencv-video-dev: OpenCV's optical flow (DIS) for videotimewarp frame-mode=flow.
+# parallel, openssh-server, openssh-client, rsync, iproute2: `warp --hosts` runs its chunks with GNU
+# parallel over ssh (rsync sends the input and brings the parts back); scripts/test-hosts.sh makes
+# its hosts as network namespaces (ip netns), each with its own sshd.
 # `install-deps.sh package` adds what make deb and make test-package need: dpkg-dev
 # (dpkg-shlibdeps), binutils (strip, objcopy), chrpath (the build's $ORIGIN run path out), lintian,
 # debootstrap.
@@ -27,6 +30,7 @@ else packages=(
   ffmpeg time
   gir1.2-ges-1.0 libges-1.0-dev ges1.0-tools
   libopencv-video-dev
+  parallel openssh-server openssh-client rsync iproute2
 )
 fi
 missing=()

@@ -1,4 +1,5 @@
 import CGStreamer
+import CShims
 
 // appsink and appsrc through their action signals (`pull-sample`, `push-buffer`,
 // `end-of-stream`), so that nothing links libgstapp: the tool's own reader for `warp --reverse`.
@@ -35,6 +36,23 @@ public final class Sample: @unchecked Sendable {
     /// For raw audio: the sample rate and bytes per frame of the caps.
     public var audioFormat: (rate: Int, bytesPerFrame: Int)? {
         Caps.info(gst_sample_get_caps(raw)).audio
+    }
+
+    /// The sample's buffer as it is (timestamps, DTS, flags; memory shared): for handing
+    /// encoded buffers from an appsink to an appsrc unchanged (`warp --chunks` joins its parts).
+    /// With `runningTime`, its PTS and DTS become running times of the sample's segment (rate 1:
+    /// `ts - start + base`), as a muxer would see them.
+    public func takeBuffer(runningTime: Bool = false) -> Buffer? {
+        guard let buffer else { return nil }
+        guard runningTime, let segment = gst_sample_get_segment(raw) else { return Buffer(taking: gst_buffer_ref(buffer)) }
+        guard let copy = timewarp_buffer_make_writable(gst_buffer_ref(buffer)) else { return nil }
+        let shift = Int64(clamping: segment.pointee.base) &- Int64(clamping: segment.pointee.start)
+        func moved(_ ts: GstClockTime) -> GstClockTime {
+            ts == GstClockTime(ClockTime.none) ? ts : GstClockTime(UInt64(clamping: max(0, Int64(clamping: ts) &+ shift)))
+        }
+        copy.pointee.pts = moved(copy.pointee.pts)
+        copy.pointee.dts = moved(copy.pointee.dts)
+        return Buffer(taking: copy)
     }
 
     /// Maps the buffer for reading and calls `body` with its bytes.

@@ -97,6 +97,9 @@ public struct BufferFlags: OptionSet, Sendable {
         (GST_BUFFER_FLAG_DROPPABLE, "droppable"), (GST_BUFFER_FLAG_DELTA_UNIT, "delta"),
     ] as [(GstBufferFlags, String)]).map { (BufferFlags(rawValue: $0.0.rawValue), $0.1) }
 
+    /// `GST_BUFFER_FLAG_DELTA_UNIT`: not a keyframe.
+    public static let deltaUnit = BufferFlags(rawValue: GST_BUFFER_FLAG_DELTA_UNIT.rawValue)
+
     /// The names of the flags set, in log order.
     public var names: [String] { Self.named.filter { rawValue & $0.0.rawValue != 0 }.map(\.1) }
 }

@@ -9,6 +9,7 @@ import WarpLaunchKit
 extension WarpCommand {
     /// Checks the command line and, for one input, keeps its typed job for `run()`.
     mutating func validate() throws {
+        if chunking.chunkSpan != nil { return try chunking.validateWorker(paths: paths) }
         if isBatch {
             guard !paths.isEmpty else { throw ValidationError("-o DIR warps the inputs given before it: give at least one") }
             if paths.contains("-") { throw ValidationError("a batch (-o DIR) reads files: stdin (-) is for one input") }
@@ -31,6 +32,7 @@ extension WarpCommand {
                                                   : "\(paths.count) files given: give INPUT OUTPUT, or the inputs with -o DIR")
         }
         job.value = try typedJob(input: input, output: output)
+        try chunking.validate(self)
     }
 
     /// The job of `input` into `output`, every option checked and typed, in the order the

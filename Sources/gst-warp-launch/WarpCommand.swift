@@ -198,6 +198,9 @@ struct WarpCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print warnings and debug details of errors.")
     var verbose = false
 
+    @OptionGroup(title: "Several hosts (docs/scale.md)")
+    var chunking: ChunkArguments
+
     /// The options of this command line as a child `warp` takes them (a batch runs one
     /// process per file with these).
     func forwardedArguments() -> [String] {
@@ -243,6 +246,12 @@ struct WarpCommand: ParsableCommand {
         // missing (the tool loads them as the plugin does, and runs without them).
         if flow, let problem = TimeWarpPlugin.flowModuleProblem() {
             exitWithError(CLIError("--flow cannot run here: \(problem)"))
+        }
+        if chunking.chunkSpan != nil || chunking.isChunked {
+            do { try chunking.chunkSpan != nil ? chunkWorker().run() : ChunkedWarp(warp: self, chunking: chunking).run() } catch {
+                exitWithError(error)
+            }
+            return
         }
         if isBatch {
             let code = BatchRunner(inputs: paths, outputs: paths.map(batchOutput(for:)), arguments: forwardedArguments(),
