@@ -121,13 +121,28 @@ public struct BufferInfo {
 }
 
 /// A segment event's fields (ns; `stop` is `UInt64.max` when open).
-public struct SegmentInfo {
+public struct SegmentInfo: Sendable {
     /// Start.
     public var start: UInt64
     /// Stop.
     public var stop: UInt64
     /// Stream time of `start`.
     public var time: UInt64
+
+    /// A segment from `start` to `stop` whose `start` is the stream time `time` (the default:
+    /// timestamps are stream times).
+    public init(start: UInt64 = 0, stop: UInt64 = .max, time: UInt64 = 0) {
+        self.start = start
+        self.stop = stop
+        self.time = time
+    }
+
+    /// What to take from a buffer timestamp for its stream time (`start - time`).
+    public var streamOffset: Int64 { Int64(clamping: start) &- Int64(clamping: time) }
+
+    /// The stream time of the timestamp `pts` in this segment (`pts - start + time`), clamped to
+    /// `0 ... UInt64.max`.
+    public func streamTime(of pts: UInt64) -> UInt64 { UInt64(clamping: Int64(clamping: pts) &- streamOffset) }
 }
 
 /// What a caps event says.

@@ -31,9 +31,9 @@ public struct WarpStretcher {
     /// Window, hop and search sizes.
     public let geometry: WarpStretchGeometry
     /// Frames emitted so far.
-    public private(set) var outputCount: Int64 = 0
+    public internal(set) var outputCount: Int64 = 0
     /// True once the end has been rendered after `finish()`; later input is ignored.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
     /// True after `finish()`: no more input comes.
     public private(set) var isEnding = false
 
@@ -99,37 +99,19 @@ public struct WarpStretcher {
     /// Places windows until at least `frames` output frames are ready (or no window can be
     /// placed yet); returns how many are ready now (0 when finished).
     public mutating func prepare(upTo frames: Int) -> Int {
-        guard !isFinished else { return 0 }
-        let limit = positions.outputLimit
-        let want = min(limit, outputCount &+ Int64(max(frames, 1)))
-        while finalized < want, placeWindow() {}
-        let ready = Int(clamping: max(0, min(finalized, limit) &- outputCount))
-        if isEnding && ready == 0 && finalized >= limit { isFinished = true }
-        return ready
+        prepareOutput(upTo: frames)
     }
 
     /// Writes up to `output.count / channels` ready frames (see `prepare(upTo:)`) into `output`;
     /// returns how many.
     public mutating func render<S: WarpSample>(into output: UnsafeMutableBufferPointer<S>) -> Int {
-        guard let base = output.baseAddress, let codec = S.self as? any WarpCodec.Type else { return 0 }
-        let ready = Int(clamping: max(0, min(finalized, positions.outputLimit) &- outputCount))
-        let n = min(ready, output.count / channels)
-        guard n > 0 else { return 0 }
-        overlap.take(n) { codec.encodeFloats($0, to: UnsafeMutableRawPointer(base)) }
-        outputCount &+= Int64(n)
-        return n
+        renderOutput(into: output)
     }
 
     /// Appends what is ready (everything, after `finish()`) to `output`: the array form of
     /// `prepare` and `render` (tests, offline use).
     public mutating func process<S: WarpSample>(_ samples: UnsafeBufferPointer<S>, into output: inout [S]) {
-        var taken = 0
-        while taken < samples.count {
-            let n = append(UnsafeBufferPointer(rebasing: samples[taken...]))
-            guard n > 0 else { break }
-            taken &+= n
-            collect(into: &output)
-        }
+        processAll(samples, into: &output)
     }
 
     /// Ends the input and appends the rest of the output to `output`.
@@ -138,19 +120,11 @@ public struct WarpStretcher {
         collect(into: &output)
     }
 
-    /// Appends every ready frame to `output`.
-    mutating func collect<S: WarpSample>(into output: inout [S]) {
-        while true {
-            let ready = prepare(upTo: 4096)
-            guard ready > 0 else { return }
-            let piece = [S](unsafeUninitializedCapacity: ready &* channels) { buffer, count in
-                count = render(into: buffer) &* channels
-            }
-            output.append(contentsOf: piece)
-            guard !piece.isEmpty else { return }
-        }
-    }
-
     /// Output frames no later window reaches (every window placed covers the first half of the next).
     var finalized: Int64 { windowsPlaced &* Int64(geometry.hop) }
+}
+
+extension WarpStretcher: OverlapAddStretching {
+    /// Places the next window.
+    mutating func placeNext() -> Bool { placeWindow() }
 }

@@ -20,7 +20,7 @@ final class KeyframeCollector: Sendable {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
             switch item {
             case .segment(let segment):
-                state.withLock { $0.offset = Int64(clamping: segment.start) &- Int64(clamping: segment.time) }
+                state.withLock { $0.offset = segment.streamOffset }
             case .buffer(let buffer):
                 guard buffer.pts != UInt64.max else {
                     state.withLock { $0.untimed = true }

@@ -21,7 +21,7 @@ final class TrimProbe: Sendable {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
             switch item {
             case .segment(let segment):
-                state.withLock { $0.offset = Int64(clamping: segment.start) &- Int64(clamping: segment.time) }
+                state.withLock { $0.offset = segment.streamOffset }
             case .caps(let caps):
                 if let audio = caps.audio { state.withLock { $0.rate = audio.rate; $0.bpf = audio.bytesPerFrame } }
             case .buffer(let buffer):
