@@ -109,16 +109,7 @@ public struct WarpSpectralStretcher {
     /// Appends up to one chunk of interleaved `samples` (S16, S32, F32 or F64); returns how many
     /// samples it took (0 once ending, or for an unsupported type).
     public mutating func append<S: WarpSample>(_ samples: UnsafeBufferPointer<S>) -> Int {
-        guard !isEnding, let base = samples.baseAddress, samples.count > 0,
-              let codec = S.self as? any WarpCodec.Type else { return 0 }
-        let take = min(samples.count, chunkFrames &* channels)
-        converted.removeAll(keepingCapacity: true)
-        codec.decodeFloats(UnsafeRawPointer(base), count: take, appendingTo: &converted)
-        let first = input.count
-        let frames = converted.withUnsafeBufferPointer { input.append($0) }
-        positions.feed(first: first, frames: frames)
-        onsets.scan(input)
-        return take
+        appendInput(samples)
     }
 
     /// No more input.
@@ -158,4 +149,7 @@ public struct WarpSpectralStretcher {
 extension WarpSpectralStretcher: OverlapAddStretching {
     /// Places the next grain.
     mutating func placeNext() -> Bool { placeGrain() }
+
+    /// Looks for transients in the input taken.
+    mutating func inputArrived() { onsets.scan(input) }
 }

@@ -1,8 +1,8 @@
 /// What the two pitch-preserving engines share (`WarpStretcher`, WSOLA, and
-/// `WarpSpectralStretcher`, the phase vocoder): input taken by `append`, pieces placed one by one
-/// (`placeNext()`) into one overlap-add along one set of map positions. The output side, from
-/// placing enough pieces to the array forms the tests use, is written once here; each engine's
-/// public methods forward to it.
+/// `WarpSpectralStretcher`, the phase vocoder): input taken in chunks into one input store along
+/// one set of map positions, pieces placed one by one (`placeNext()`) into one overlap-add. The
+/// input and output sides, from a chunk taken to the array forms the tests use, are written once
+/// here; each engine's public methods forward to them.
 protocol OverlapAddStretching {
     /// Interleaved channels per frame.
     var channels: Int { get }
@@ -13,7 +13,7 @@ protocol OverlapAddStretching {
     /// True after `finish()`.
     var isEnding: Bool { get }
     /// Where each output frame reads the input (its end fixes the output length).
-    var positions: WarpStretchPositions { get }
+    var positions: WarpStretchPositions { get set }
     /// The output being summed.
     var overlap: WarpStretchOverlapAdd { get set }
     /// Output frames no later piece reaches.
@@ -22,9 +22,32 @@ protocol OverlapAddStretching {
     mutating func placeNext() -> Bool
     /// Takes interleaved input; returns how many samples were taken.
     mutating func append<S: WarpSample>(_ samples: UnsafeBufferPointer<S>) -> Int
+    /// The input frames the pieces read.
+    var input: WarpStretchInput { get set }
+    /// The most frames taken at once.
+    var chunkFrames: Int { get }
+    /// The chunk being converted to floats (kept for its capacity).
+    var converted: [Float] { get set }
+    /// Called after each chunk is taken (the spectral engine looks for transients in it).
+    mutating func inputArrived()
 }
 
 extension OverlapAddStretching {
+    /// Takes up to one chunk of interleaved `samples` (S16, S32, F32 or F64) into the input and
+    /// the map's positions; how many samples it took (0 once ending, or for an unsupported type).
+    mutating func appendInput<S: WarpSample>(_ samples: UnsafeBufferPointer<S>) -> Int {
+        guard !isEnding, let base = samples.baseAddress, samples.count > 0,
+              let codec = S.self as? any WarpCodec.Type else { return 0 }
+        let take = min(samples.count, chunkFrames &* channels)
+        converted.removeAll(keepingCapacity: true)
+        codec.decodeFloats(UnsafeRawPointer(base), count: take, appendingTo: &converted)
+        let first = input.count
+        let frames = converted.withUnsafeBufferPointer { input.append($0) }
+        positions.feed(first: first, frames: frames)
+        inputArrived()
+        return take
+    }
+
     /// Places pieces until at least `frames` output frames are ready (or none can be placed
     /// yet); how many are ready now (0 when finished).
     mutating func prepareOutput(upTo frames: Int) -> Int {

@@ -82,15 +82,7 @@ public struct WarpStretcher {
     /// Appends up to one chunk of interleaved `samples` (S16, S32, F32 or F64); returns how many
     /// samples it took (0 once ending, or for an unsupported type).
     public mutating func append<S: WarpSample>(_ samples: UnsafeBufferPointer<S>) -> Int {
-        guard !isEnding, let base = samples.baseAddress, samples.count > 0,
-              let codec = S.self as? any WarpCodec.Type else { return 0 }
-        let take = min(samples.count, chunkFrames &* channels)
-        converted.removeAll(keepingCapacity: true)
-        codec.decodeFloats(UnsafeRawPointer(base), count: take, appendingTo: &converted)
-        let first = input.count
-        let frames = converted.withUnsafeBufferPointer { input.append($0) }
-        positions.feed(first: first, frames: frames)
-        return take
+        appendInput(samples)
     }
 
     /// No more input: the windows after this may read past the end, up to the final count.
@@ -127,4 +119,7 @@ public struct WarpStretcher {
 extension WarpStretcher: OverlapAddStretching {
     /// Places the next window.
     mutating func placeNext() -> Bool { placeWindow() }
+
+    /// Nothing to do when input arrives.
+    mutating func inputArrived() {}
 }
