@@ -63,7 +63,8 @@ python3 - "$src/CHANGELOG.md" "$pkg" "$maintainer" > "$doc/changelog" <<'PY'
 import re, sys, textwrap, datetime
 text, pkg, maintainer = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
 sections = re.split(r"^## ", text, flags=re.M)[1:]
-for section in sections:
+dates = [m.group(1) if (m := re.match(r"\S+ \((\d{4}-\d{2}-\d{2})\)", section)) else "" for section in sections]
+for index, section in enumerate(sections):
     head, _, body = section.partition("\n")
     m = re.match(r"(\S+) \((\d{4}-\d{2}-\d{2})\)", head)
     if not m:
@@ -82,7 +83,11 @@ for section in sections:
     for item in items:
         words = " ".join(" ".join(item).split()).replace("`", "")
         print("\n".join(textwrap.wrap(words, 76, initial_indent="  * ", subsequent_indent="    ")))
-    day = datetime.datetime.strptime(date, "%Y-%m-%d").replace(hour=12, tzinfo=datetime.timezone.utc)
+    # Noon UTC, an hour later for each older entry of the same day (newest first), so each
+    # entry is dated after the one before it, as lintian wants.
+    same_day_before = dates[index + 1:].count(date)
+    day = datetime.datetime.strptime(date, "%Y-%m-%d").replace(hour=12 + min(same_day_before, 11),
+                                                                tzinfo=datetime.timezone.utc)
     print(f"\n -- {maintainer}  {day.strftime('%a, %d %b %Y %H:%M:%S +0000')}\n")
 PY
 sed -i '$ d' "$doc/changelog"
