@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 launch="$root/.build/release/gst-warp-launch"
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP scripts/test-hosts.sh: network namespaces need root"; exit 0; fi
+if [ -n "${TIMEWARP_TEST_HOSTS_SKIP:-}" ]; then echo "SKIP scripts/test-hosts.sh: $TIMEWARP_TEST_HOSTS_SKIP"; exit 0; fi
 for tool in parallel ssh /usr/sbin/sshd ip rsync ffmpeg ffprobe; do
   command -v "$tool" >/dev/null || { echo "FAIL scripts/test-hosts.sh: $tool is missing (make deps)"; exit 1; }
 done
