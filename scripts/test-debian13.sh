@@ -112,8 +112,12 @@ while read -r key value; do
 done < <(git config --system --get-regexp '^url\.' 2>/dev/null || true)
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
+# The hosts of scripts/test-hosts.sh are network namespaces, which `ip netns` cannot make inside a
+# chroot (it remounts /): make test on the machine itself runs them.
+hosts_skip="in the Debian 13 chroot, where ip netns cannot remount /; make test on the machine runs it"
 in_chroot() {
   env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" ${CI:+CI=$CI} DEBIAN_FRONTEND=noninteractive \
+    TIMEWARP_TEST_HOSTS_SKIP="$hosts_skip" \
     PATH="$swift_dir/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
     chroot "$root" "$@"
 }
@@ -165,10 +169,8 @@ if [ -t 0 ]; then
 else
   # In the background and in a session of its own, so that a signal reaches the trap at once
   # (bash runs traps only between commands, and `wait` is one) and the trap ends the whole tree.
-  # The hosts of scripts/test-hosts.sh are network namespaces, which `ip netns` cannot make
-  # inside a chroot (it remounts /): they run in make test on the machine itself.
   setsid -w env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" ${CI:+CI=$CI} DEBIAN_FRONTEND=noninteractive \
-    TIMEWARP_TEST_HOSTS_SKIP="in the Debian 13 chroot, where ip netns cannot remount /; make test on the machine runs it" \
+    TIMEWARP_TEST_HOSTS_SKIP="$hosts_skip" \
     PATH="$swift_dir/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
     chroot "$root" bash -c 'cd "$0" && exec "$@"' "$src" "$@" &
   child=$!
