@@ -155,7 +155,6 @@ extension WarpCommand {
         if noAudio {
             if interpolation != nil { throw noEffect("--interpolation", "-an", "no audio is written") }
             if pitch != nil { throw noEffect("--pitch", "-an", "no audio is written") }
-            if pitchEngine != nil { throw noEffect("--pitch-engine", "-an", "no audio is written") }
         }
     }
 }

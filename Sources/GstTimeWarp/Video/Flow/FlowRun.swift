@@ -46,6 +46,8 @@ struct FlowRun: Sendable {
     var last: (key: FlowKey, estimate: FlowEstimate)?
     /// A flow error was reported already.
     var warnedError = false
+    /// The motion blur's sums, kept from frame to frame (`ShutterSum`).
+    var shutterStorage: [Float] = []
 }
 
 /// The estimator behind `frame-mode=flow`: OpenCV's DIS, or Farnebäck when the environment

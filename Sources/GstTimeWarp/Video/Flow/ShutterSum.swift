@@ -8,14 +8,21 @@ struct ShutterSum {
     /// Rows.
     let height: Int
     /// The sums, rows packed.
-    private var samples: [Float]
+    private var samples: [Float] = []
 
-    /// An empty sum of `width` x `height` samples.
-    init(width: Int, height: Int) {
+    /// An empty sum of `width` x `height` samples in the block `storage` holds (taken from it;
+    /// `giveBack(to:)` returns it), so that a stream of blurred frames reuses one block instead
+    /// of allocating one per frame and component.
+    init(width: Int, height: Int, reusing storage: inout [Float]) {
         self.width = max(0, width)
         self.height = max(0, height)
-        samples = [Float](repeating: 0, count: self.width * self.height)
+        swap(&samples, &storage)
+        samples.removeAll(keepingCapacity: true)
+        samples.append(contentsOf: repeatElement(0, count: self.width * self.height))
     }
+
+    /// Hands the block back to `storage`, for the next sum.
+    mutating func giveBack(to storage: inout [Float]) { swap(&samples, &storage) }
 
     /// Calls `body` with the sums' storage (for the flow module).
     mutating func withPointer<R>(_ body: (UnsafeMutablePointer<Float>) -> R) -> R? {

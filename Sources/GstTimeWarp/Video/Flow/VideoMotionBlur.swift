@@ -59,7 +59,8 @@ extension VideoState {
         var message = [CChar](repeating: 0, count: 256)
         for c in flowFormat.components {
             guard let cOut = flowFormat.component(c, of: target) else { return nil }
-            var sum = ShutterSum(width: c.width, height: c.height)
+            var sum = ShutterSum(width: c.width, height: c.height, reusing: &run.flow.shutterStorage)
+            defer { sum.giveBack(to: &run.flow.shutterStorage) }
             for (piece, pair) in zip(pieces, pairs) {
                 guard let c0 = mapped[piece.first].flatMap({ flowFormat.component(c, of: $0) }) else { return nil }
                 guard let pair, let second = piece.second,
