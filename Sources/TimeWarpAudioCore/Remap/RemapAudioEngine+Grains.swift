@@ -25,7 +25,12 @@ extension RemapAudioEngine {
             nextGrain += 1
         }
         // Frames before the next grain's window are complete.
-        let complete = final ? totalFrames : min(totalFrames, nextGrain * hop - hop)
+        return takeAccumulated(upTo: final ? totalFrames : min(totalFrames, nextGrain * hop - hop))
+    }
+
+    /// Takes the accumulated output frames before `complete` (their overlap-add finished), with
+    /// the gain of the freezes and cuts, and moves `renderedFrames` on.
+    mutating func takeAccumulated(upTo complete: Int) -> [Float] {
         let count = max(0, complete - renderedFrames)
         var out = [Float](repeating: 0, count: count * channels)
         for j in 0..<count {

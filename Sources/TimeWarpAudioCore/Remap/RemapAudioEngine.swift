@@ -5,6 +5,8 @@
 ///   `1/|speed|`; backwards is the signal reversed (its pitch moved by the speed, as on tape).
 /// - `grains` (`pitch=preserve`): Hann-windowed grains read at unit rate, forwards or backwards
 ///   with the direction of the curve, placed at `p(τ)`: the tempo is `|speed|`, the pitch kept.
+/// - `spectral` (`pitch=preserve pitch-engine=spectral`): the phase vocoder's grains
+///   (`SpectralGrainSynth`) placed the same way (`RemapAudioEngine+Spectral`).
 ///
 /// A freeze is silence and a cut is faded out and in (`RemapAudioCurve.gain`). The engine keeps
 /// the input the rest of the curve still needs (`earliestInput(from:)`) and nothing before it.
@@ -17,6 +19,8 @@ public struct RemapAudioEngine: Sendable {
         case tape
         /// Overlap-added grains at unit rate: the pitch is kept.
         case grains
+        /// Phase-vocoder grains along the curve: the pitch is kept, partials stay steady.
+        case spectral
     }
 
     /// The curve.
@@ -50,6 +54,8 @@ public struct RemapAudioEngine: Sendable {
     var nextGrain = 0
     /// `grains`: where the last grain was read (input frame of its centre) and in which direction.
     var lastGrain: (input: Int, direction: Int)?
+    /// `spectral`: the vocoders and their frames (nil in the other modes).
+    var spectral: RemapSpectralGrains?
 
     /// An engine for `curve` from output time `firstTau` (s), at `rate` Hz with `channels`.
     public init(curve: any RemapAudioCurve, channels: Int, rate: Int, mode: Mode, firstTau: Double) {
@@ -64,6 +70,12 @@ public struct RemapAudioEngine: Sendable {
         while Double(g) < 0.04 * Double(max(rate, 1)) { g *= 2 }
         grainLength = g
         silences = RemapSilences(spans: curve.silentSpans, fade: Self.fade)
+        if mode == .spectral {
+            let grains = RemapSpectralGrains(channels: self.channels, rate: max(rate, 1))
+            nextGrain = grains.firstGrain
+            accumulator.reserveCapacity((2 &* grains.reach &+ grains.hop) &* self.channels)
+            spectral = grains
+        }
     }
 
     /// The input frames held (what the curve will still play), for the history bound.
@@ -97,6 +109,7 @@ public struct RemapAudioEngine: Sendable {
         switch mode {
         case .tape: out = renderTape(final: final)
         case .grains: out = renderGrains(final: final)
+        case .spectral: out = renderSpectral(final: final)
         }
         trimHistory()
         return out
@@ -111,7 +124,12 @@ public struct RemapAudioEngine: Sendable {
     /// Forgets the input before what the rest of the curve needs (with the kernel's or the
     /// grain's reach), once that is a good part of what is held.
     mutating func trimHistory() {
-        let reach = mode == .tape ? Int(Double(RemapKernel.zeroCrossings) * RemapKernel.widestSpeed) + 2 : grainLength + 2
+        let reach: Int
+        switch mode {
+        case .tape: reach = Int(Double(RemapKernel.zeroCrossings) * RemapKernel.widestSpeed) + 2
+        case .grains: reach = grainLength + 2
+        case .spectral: reach = (spectral?.reach ?? grainLength) + 2
+        }
         let earliest = curve.earliestInput(from: tau(ofFrame: renderedFrames)) * rate
         guard earliest.isFinite else { return }
         let keepFrom = Int(earliest.rounded(.down)) - reach
