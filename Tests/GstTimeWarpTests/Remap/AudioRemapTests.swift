@@ -103,4 +103,26 @@ final class AudioRemapTests: XCTestCase {
                            accuracy: 0.02, pitch)
         }
     }
+
+    func testPitchEngineSpectralRendersARemapWithThePhaseVocoder() {
+        // "0s:0s, 1.5s:1.5s, 3s:0s": forward to 1.5 s, then back to 0 at speed -1 (a turn, no cut).
+        // A 1 kHz sine backwards is the same sine; the phase vocoder continues every partial's
+        // phase from grain to grain, also across the turn, so the level stays the sine's 0.5/√2
+        // in every 5 ms window (five whole periods) around it. WSOLA's grains restart at a turn
+        // (their alignment needs the same direction; measured: down to 0.09 there), so the two
+        // engines' outputs differ.
+        // (2 s of input: the grains at the turn read around 1.5 s on both sides.)
+        let tone = AudioSignals.sine(1000, count: 2 * 48000, amplitude: 0.5)
+        let spectral = run("0s:0s, 1.5s:1.5s, 3s:0s", tone, extra: "pitch=preserve pitch-engine=spectral")
+        let wsola = run("0s:0s, 1.5s:1.5s, 3s:0s", tone, extra: "pitch=preserve pitch-engine=wsola")
+        XCTAssertEqual(spectral.count, 3 * 48000)
+        XCTAssertEqual(wsola.count, 3 * 48000)
+        for w in stride(from: Int(1.3 * Self.rate), to: Int(1.7 * Self.rate), by: 240) {
+            XCTAssertEqual(AudioSignals.rms(spectral, from: w, to: w + 240), 0.5 / 2.0.squareRoot(), accuracy: 0.01, "at \(w)")
+        }
+        XCTAssertEqual(AudioSignals.zeroCrossingFrequency(spectral, from: Int(1.6 * Self.rate), to: Int(2.9 * Self.rate)),
+                       1000, accuracy: 1)
+        let difference = zip(spectral, wsola).map { abs($0 - $1) }.max() ?? 0
+        XCTAssertGreaterThan(difference, 0.1)
+    }
 }

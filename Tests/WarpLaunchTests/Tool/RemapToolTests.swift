@@ -59,6 +59,29 @@ final class RemapToolTests: XCTestCase {
         XCTAssertEqual(frequency(audio, from: 3.4, to: 3.6), 600, accuracy: 40)
     }
 
+    func testBoomerangWithTheSpectralEngineKeepsThePitchBothWays() throws {
+        let dir = try ToolProcess.temporaryDirectory(for: self)
+        try makeInput("in.mkv", in: dir)
+        // --pitch preserve --pitch-engine spectral passes through with a remap curve. At speed ±1
+        // the pitch is the input's at p(τ): the chirp's 300 + 600 t at t = p(τ) (τ = 0.5: 600 Hz;
+        // τ = 2.5: t = 1.5, 1200 Hz; τ = 3.5: t = 0.5, 600 Hz), 4 s long.
+        var audio: [String: [Float]] = [:]
+        for engine in ["spectral", "wsola"] {
+            let r = try ToolProcess.run(["warp", "in.mkv", "\(engine).mkv", "--boomerang", "--pitch", "preserve",
+                                         "--pitch-engine", engine, "--crf", "0", "-c:a", "pcm"], in: dir)
+            XCTAssertEqual(r.status, 0, r.summary)
+            audio[engine] = try samples("\(engine).mkv", in: dir)
+        }
+        let spectral = audio["spectral"] ?? []
+        XCTAssertEqual(Double(spectral.count) / 32000, 4, accuracy: 0.05)
+        XCTAssertEqual(frequency(spectral, from: 0.4, to: 0.6), 600, accuracy: 40)
+        XCTAssertEqual(frequency(spectral, from: 2.4, to: 2.6), 1200, accuracy: 40)
+        XCTAssertEqual(frequency(spectral, from: 3.4, to: 3.6), 600, accuracy: 40)
+        // The engine reached the element: its output is not WSOLA's.
+        let wsola = audio["wsola"] ?? []
+        XCTAssertGreaterThan(zip(spectral, wsola).map { abs($0 - $1) }.max() ?? 0, 0.05)
+    }
+
     func testRemapHoldsAndRewindsTheFramesItNames() throws {
         let dir = try ToolProcess.temporaryDirectory(for: self)
         try makeInput("in.mkv", in: dir)
