@@ -128,7 +128,8 @@ public struct RemapAudioEngine: Sendable {
         switch mode {
         case .tape: reach = Int(Double(RemapKernel.zeroCrossings) * RemapKernel.widestSpeed) + 2
         case .grains: reach = grainLength + 2
-        case .spectral: reach = (spectral?.reach ?? grainLength) + 2
+        // Twice the grain's reach: the grains past the end read on along the last slope.
+        case .spectral: reach = 2 &* (spectral?.reach ?? grainLength) + 2
         }
         let earliest = curve.earliestInput(from: tau(ofFrame: renderedFrames)) * rate
         guard earliest.isFinite else { return }
