@@ -157,4 +157,26 @@ final class AudioCoreRemapSpectralTests: XCTestCase {
         let out = Self.render(input, keys: [(0, 0), (0.5, 0.5), (0.5, 1e12), (0.7, 1e12), (1, 0)])
         XCTAssertEqual(out.count, 48000)
     }
+
+    func testAClickIsHeardOnceWholeWhereverTheCurvePutsIt() {
+        // Clicks of 0.8 at input 0.25, 0.5 and 0.75 s; "0:0, 1:1, 3:0" plays them at τ = t, then
+        // rewinds at speed -0.5 (p(τ) = 1 − (τ − 1)/2): t is heard again at τ = 3 − 2t, i.e. 2.5,
+        // 2 and 1.5 s; "0:0, 1:1, 1.5:0" rewinds at -2 (p(τ) = 1 − 2(τ − 1)): τ = 1 + (1 − t)/2,
+        // i.e. 1.375, 1.25 and 1.125 s. The grains around a transient are read at unit rate from
+        // it with their own phases, so each click comes out once, at its height, nothing else loud.
+        var input = [Double](repeating: 0, count: Self.rate)
+        for t in [0.25, 0.5, 0.75] { input[Int(t * Double(Self.rate))] = 0.8 }
+        let cases: [(keys: [(Double, Double)], heard: [Double])] = [([(0, 0), (1, 1), (3, 0)], [0.25, 0.5, 0.75, 1.5, 2, 2.5]),
+                                                                    ([(0, 0), (1, 1), (1.5, 0)], [0.25, 0.5, 0.75, 1.125, 1.25, 1.375])]
+        for (keys, heard) in cases {
+            let out = Self.render(input, keys: keys)
+            let expected = heard.map { Int($0 * Double(Self.rate)) }
+            let loud = out.indices.filter { abs(out[$0]) > 0.1 }
+            XCTAssertEqual(loud.count, expected.count, "\(keys): \(loud)")
+            for (got, want) in zip(loud, expected) {
+                XCTAssertEqual(got, want, accuracy: 1, "\(keys)")
+                XCTAssertEqual(abs(out[got]), 0.8, accuracy: 0.02, "\(keys) at \(got)")
+            }
+        }
+    }
 }

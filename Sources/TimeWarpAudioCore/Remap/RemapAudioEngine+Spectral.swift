@@ -9,7 +9,9 @@
 /// Freezes stay silent, as in the other modes: a grain that only covers a freeze's silence is
 /// skipped, one that reaches its 5 ms fade renders the frozen frame, so the sound runs on
 /// unbroken until the fade takes it away. After a cut or a skipped stretch the next grain takes
-/// its input's phases as they are (a restart).
+/// its input's phases as they are (a restart). Near a transient of the input (`SpectralOnsets`)
+/// grains are read at unit rate from it with their own phases (`anchor`), as in the forward
+/// engine, so it comes out once and whole, forwards or backwards.
 extension RemapAudioEngine {
     /// Adds the grains whose input has arrived and returns the output frames no later grain
     /// touches.
@@ -24,7 +26,9 @@ extension RemapAudioEngine {
             let (position, speed) = grainPlace(τ)
             let scaled = position * rate
             let inputCentre = scaled.isFinite ? Int(max(-4.0e15, min(4.0e15, scaled)).rounded()) : 0
-            if !final, inputCentre &+ reach &+ 1 > inputEnd { break }
+            // The grain's input and every transient that could move it must have arrived.
+            let look = max(reach, Int(min(abs(speed), 64) * Double(grains.shortHalf)))
+            if !final, inputCentre &+ reach &+ 1 > inputEnd || inputCentre &+ look &+ 1 > grains.onsets.scanned { break }
             reserveAccumulator(through: centre &+ reach)
             if let last = grains.lastTau, silences.spans.contains(where: { $0.lowerBound == $0.upperBound && last < $0.lowerBound && $0.lowerBound <= τ }) {
                 grains.restartPending = true
@@ -33,7 +37,9 @@ extension RemapAudioEngine {
             if speed == 0, silences.spans.contains(where: { $0.lowerBound <= tau(ofFrame: centre &- reach) && tau(ofFrame: centre &+ reach) <= $0.upperBound }) {
                 grains.restartPending = true
             } else {
-                addSpectralGrain(&grains, index: nextGrain, centre: centre, input: inputCentre, direction: speed < 0 ? -1 : 1)
+                let direction = speed < 0 ? -1 : 1
+                let (input, reset) = Self.anchor(grains, centre: centre, position: inputCentre, speed: speed, direction: direction)
+                addSpectralGrain(&grains, index: nextGrain, centre: centre, input: input, direction: direction, reset: reset)
             }
             nextGrain &+= 1
         }
@@ -59,9 +65,42 @@ extension RemapAudioEngine {
         if accumulator.count < needed { accumulator.append(contentsOf: repeatElement(0, count: needed &- accumulator.count)) }
     }
 
+    /// Where a grain centred on output frame `centre`, put by the curve at input frame `position`
+    /// at `speed`, is read: near a transient (at input `o`, which the curve's local slope puts at
+    /// output `y = centre + (o − position)/speed`) whose input is within half a short grain of
+    /// the grain's or whose output is within half a short grain of its centre, at unit rate from
+    /// it in the curve's direction, `o + direction · (centre − y)` (`centre − y` at most a short
+    /// grain either way), with its phases reset (those grains overlap-add to the input itself:
+    /// the transient comes out once, whole, where the curve puts it); elsewhere at `position`.
+    /// The nearest transient by output wins. The forward engine's rule, with the curve's slope.
+    static func anchor(_ grains: RemapSpectralGrains, centre: Int, position: Int, speed: Double,
+                       direction: Int) -> (input: Int, reset: Bool) {
+        guard speed != 0, speed.isFinite else { return (position, false) }
+        let half = Double(grains.shortHalf)
+        let within = max(1, min(abs(speed), 64)) * half
+        let base = grains.onsets.base
+        var best = Double.infinity, anchored = position, reset = false
+        for relative in grains.onsets.relativeOnsets {
+            let offset = Double(relative &+ base &- position)
+            if offset >= within { break }
+            guard offset > -within else { continue }
+            let distance = abs(offset / speed)
+            if distance < half || abs(offset) < half, distance < best {
+                best = distance
+                // Read so that the transient sits at its output place in this grain; a grain it
+                // only reaches by input (slow speeds) moves off it, at most a short grain.
+                let shift = max(-2 * half, min(2 * half, -offset / speed))
+                anchored = relative &+ base &+ direction &* Int(shift.rounded())
+                reset = true
+            }
+        }
+        return (anchored, reset)
+    }
+
     /// Renders grain `index` (the long one too, every other grain) from input frame `input` in
-    /// `direction` and adds it centred on output frame `centre`.
-    private mutating func addSpectralGrain(_ grains: inout RemapSpectralGrains, index: Int, centre: Int, input: Int, direction: Int) {
+    /// `direction` and adds it centred on output frame `centre`; `reset` takes the input's phases.
+    private mutating func addSpectralGrain(_ grains: inout RemapSpectralGrains, index: Int, centre: Int, input: Int,
+                                           direction: Int, reset: Bool) {
         if grains.restartPending {
             grains.short.restart()
             grains.long?.restart()
@@ -72,7 +111,7 @@ extension RemapAudioEngine {
             grains.long = nil
             RemapSpectralGrains.gather(history, start: historyStart, channels: channels, centre: input, direction: direction,
                                        into: &grains.longFrame)
-            grains.longFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: false) }
+            grains.longFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: reset) }
             overlapAdd(long.output, centre: centre)
             grains.long = long
         }
@@ -80,7 +119,7 @@ extension RemapAudioEngine {
                                    into: &grains.frame)
         let guide = grains.long
         grains.frame.withUnsafeBufferPointer {
-            grains.short.render(frame: $0, reset: false, guide: guide, ahead: withLong ? 0 : grains.hop)
+            grains.short.render(frame: $0, reset: reset, guide: guide, ahead: withLong ? 0 : grains.hop)
         }
         overlapAdd(grains.short.output, centre: centre)
     }

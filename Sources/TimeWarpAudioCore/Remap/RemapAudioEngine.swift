@@ -92,14 +92,18 @@ public struct RemapAudioEngine: Sendable {
         if history.isEmpty || Double(start - inputEnd) > Self.longestFilledGap * rate {
             history.removeAll()
             historyStart = start
+            spectral?.onsets.restart(at: start)
         }
         let end = historyStart + history.count / channels
         if start > end {
             history.append(contentsOf: repeatElement(0, count: (start - end) * channels))
+            spectral?.onsets.appendSilence(frames: start - end)
         }
         let skip = max(0, end - start)
         guard skip < frames else { return }
-        history.append(contentsOf: samples[(skip * channels)...])
+        let rest = UnsafeBufferPointer(rebasing: samples[(skip * channels)...])
+        history.append(contentsOf: rest)
+        spectral?.onsets.append(rest)
     }
 
     /// Renders what the input received so far allows (all of it when `final`, the input then
@@ -138,6 +142,7 @@ public struct RemapAudioEngine: Sendable {
         guard drop > 0, drop * 2 >= history.count / channels || drop > 65_536 else { return }
         history.removeFirst(drop * channels)
         historyStart += drop
+        spectral?.onsets.forget(before: historyStart)
     }
 
     /// Input sample `n` of `channel` (0 outside what is held).

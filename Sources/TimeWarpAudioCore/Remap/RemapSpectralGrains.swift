@@ -1,7 +1,8 @@
 /// What the remap engine's spectral mode (`pitch=preserve pitch-engine=spectral`) keeps: the
 /// phase vocoders of the forward engine's two resolutions (`SpectralGrainSynth`, 43 ms grains a
 /// quarter grain apart; below the crossover, 85 ms grains every other hop render the sound and
-/// lend the short ones their phases) and one gathered input frame for each, made once.
+/// lend the short ones their phases), one gathered input frame for each, made once, and the
+/// transients found in the input (`RemapSpectralOnsets`).
 struct RemapSpectralGrains: Sendable {
     /// The short grains' vocoder (the whole band with one resolution).
     var short: SpectralGrainSynth
@@ -20,6 +21,10 @@ struct RemapSpectralGrains: Sendable {
     var restartPending = true
     /// `τ` of the last grain placed (to find the cuts between two grains).
     var lastTau: Double?
+    /// The transients in the input.
+    var onsets: RemapSpectralOnsets
+    /// Half a short grain (frames): how near a transient must be to move a grain.
+    let shortHalf: Int
 
     /// The vocoders for `channels` channels at `rate` Hz, with the forward engine's sizes.
     init(channels: Int, rate: Int) {
@@ -41,6 +46,8 @@ struct RemapSpectralGrains: Sendable {
         }
         frame = [Float](repeating: 0, count: g.size &* c)
         hop = g.hop
+        shortHalf = g.size / 2
+        onsets = RemapSpectralOnsets(channels: c, geometry: g)
     }
 
     /// The first grain's index: early enough that the windows sum to one from output frame 0

@@ -62,7 +62,7 @@ final class AudioRemapTests: XCTestCase {
         // p(τ) = τ on [0, 2], 4 - τ on [2, 4]: input 0.5 s at τ 0.5 and 3.5, input 1.5 s at τ 1.5
         // and 2.5. A 10 ms beep starting at t is centred at t + 5 ms going forward, and at
         // 4 - (t + 5 ms) going back.
-        for pitch in ["follow", "preserve"] {
+        for pitch in ["follow", "preserve", "preserve pitch-engine=spectral"] {
             let out = run("0s:0s, 2s:2s, 4s:0s", beeps(at: [0.5, 1.5]), extra: "pitch=\(pitch)")
             XCTAssertEqual(out.count, 4 * 48000, accuracy: 1, pitch)
             let centres = loudCentres(out, threshold: pitch == "follow" ? 0.1 : 0.05)
