@@ -16,7 +16,9 @@ extension RemapAudioEngine {
     /// Adds the grains whose input has arrived and returns the output frames no later grain
     /// touches.
     mutating func renderSpectral(final: Bool) -> [Float] {
-        guard var grains = spectral else { return takeAccumulated(upTo: final ? totalFrames : renderedFrames) }
+        guard var grains = spectral else {
+            return takeAccumulated(upTo: final ? totalFrames : renderedFrames)
+        }
         spectral = nil  // while it works, the only reference to its buffers
         defer { spectral = grains }
         let hop = grains.hop, reach = grains.reach
@@ -27,19 +29,26 @@ extension RemapAudioEngine {
             let scaled = position * rate
             let inputCentre = scaled.isFinite ? Int(max(-4.0e15, min(4.0e15, scaled)).rounded()) : 0
             // The grain's input and every transient that could move it must have arrived.
-            let look = max(reach, Int(min(abs(speed), 64) * Double(grains.shortHalf)))
+            let fastest = speed.isFinite ? min(abs(speed), 64) : 0
+            let look = max(reach, Int(fastest * Double(grains.shortHalf)))
             if !final, inputCentre &+ reach &+ 1 > inputEnd || inputCentre &+ look &+ 1 > grains.onsets.scanned { break }
             reserveAccumulator(through: centre &+ reach)
-            if let last = grains.lastTau, silences.spans.contains(where: { $0.lowerBound == $0.upperBound && last < $0.lowerBound && $0.lowerBound <= τ }) {
+            // A cut since the last grain: the next one starts afresh.
+            if let last = grains.lastTau, silences.spans.contains(where: {
+                $0.lowerBound == $0.upperBound && last < $0.lowerBound && $0.lowerBound <= τ
+            }) {
                 grains.restartPending = true
             }
             grains.lastTau = τ
-            if speed == 0, silences.spans.contains(where: { $0.lowerBound <= tau(ofFrame: centre &- reach) && tau(ofFrame: centre &+ reach) <= $0.upperBound }) {
-                grains.restartPending = true
+            let (from, to) = (tau(ofFrame: centre &- reach), tau(ofFrame: centre &+ reach))
+            if speed == 0, silences.spans.contains(where: { $0.lowerBound <= from && to <= $0.upperBound }) {
+                grains.restartPending = true  // all of it silent: skipped
             } else {
                 let direction = speed < 0 ? -1 : 1
-                let (input, reset) = Self.anchor(grains, centre: centre, position: inputCentre, speed: speed, direction: direction)
-                addSpectralGrain(&grains, index: nextGrain, centre: centre, input: input, direction: direction, reset: reset)
+                let (input, reset) = Self.anchor(grains, centre: centre, position: inputCentre, speed: speed,
+                                                 direction: direction)
+                addSpectralGrain(&grains, index: nextGrain, centre: centre, input: input, direction: direction,
+                                 reset: reset)
             }
             nextGrain &+= 1
         }
@@ -62,7 +71,9 @@ extension RemapAudioEngine {
     /// Makes the accumulator reach output frame `frame` (exclusive; at most the end).
     mutating func reserveAccumulator(through frame: Int) {
         let needed = (min(frame, totalFrames) &- renderedFrames) &* channels
-        if accumulator.count < needed { accumulator.append(contentsOf: repeatElement(0, count: needed &- accumulator.count)) }
+        if accumulator.count < needed {
+            accumulator.append(contentsOf: repeatElement(0, count: needed &- accumulator.count))
+        }
     }
 
     /// Where a grain centred on output frame `centre`, put by the curve at input frame `position`

@@ -16,8 +16,9 @@ struct AudioRemapRun {
 
 /// `function=remap` with a curve that stops, jumps or goes back: the output sample at `τ` is the
 /// input around `p(τ)` (`RemapAudioEngine`: resampled with `pitch=follow`, grains at the original
-/// pitch with `pitch=preserve`: WSOLA-aligned, or the phase vocoder's with `pitch-engine=spectral`), `round(τ_end · rate)` samples from the segment's start, stamped
-/// from their index.
+/// pitch with `pitch=preserve`: WSOLA-aligned, or the phase vocoder's with
+/// `pitch-engine=spectral`), `round(τ_end · rate)` samples from the segment's start, stamped from
+/// their index.
 extension AudioState {
     /// Feeds one input buffer to the remap engine and pushes what it renders.
     mutating func processRemap(_ buffer: consuming Buffer, _ remap: RemapSegment, _ format: AudioStreamFormat,
