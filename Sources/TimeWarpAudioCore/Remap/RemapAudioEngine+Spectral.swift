@@ -9,7 +9,10 @@
 /// Freezes stay silent, as in the other modes: a grain that only covers a freeze's silence is
 /// skipped, one that reaches its 5 ms fade renders the frozen frame, so the sound runs on
 /// unbroken until the fade takes it away. After a cut or a skipped stretch the next grain takes
-/// its input's phases as they are (a restart). Near a transient of the input (`SpectralOnsets`)
+/// its input's phases as they are (a restart), and so does every grain read exactly a hop on
+/// from such a grain in the same direction: at speed ±1 from the start, a cut or a freeze the
+/// output is the input itself (played backwards at -1), until a turn or another speed hands the
+/// phases to the vocoder, which keeps them continuous from there. Near a transient of the input (`SpectralOnsets`)
 /// grains are read at unit rate from it with their own phases (`anchor`), as in the forward
 /// engine, so it comes out once and whole, forwards or backwards.
 extension RemapAudioEngine {
@@ -43,12 +46,17 @@ extension RemapAudioEngine {
             let (from, to) = (tau(ofFrame: centre &- reach), tau(ofFrame: centre &+ reach))
             if speed == 0, silences.spans.contains(where: { $0.lowerBound <= from && to <= $0.upperBound }) {
                 grains.restartPending = true  // all of it silent: skipped
+                grains.unchanged = nil
             } else {
                 let direction = speed < 0 ? -1 : 1
-                let (input, reset) = Self.anchor(grains, centre: centre, position: inputCentre, speed: speed,
-                                                 direction: direction)
+                let (input, transient) = Self.anchor(grains, centre: centre, position: inputCentre, speed: speed,
+                                                     direction: direction)
+                // At speed ±1 after grains taken as they are, this one too: the input itself.
+                let continues = grains.unchanged.map { $0.direction == direction && input == $0.input &+ direction &* hop }
+                let reset = transient || grains.restartPending || continues == true
                 addSpectralGrain(&grains, index: nextGrain, centre: centre, input: input, direction: direction,
                                  reset: reset)
+                grains.unchanged = reset ? (input, direction) : nil
             }
             nextGrain &+= 1
         }

@@ -21,6 +21,11 @@ struct RemapSpectralGrains: Sendable {
     var restartPending = true
     /// `τ` of the last grain placed (to find the cuts between two grains).
     var lastTau: Double?
+    /// Where the last grain was read and in which direction, if it was taken as it is (its
+    /// input's phases): a grain read exactly a hop further the same way is taken as it is too,
+    /// so at speed ±1 the grains overlap-add to the input itself. Nil after a grain the vocoder
+    /// turned.
+    var unchanged: (input: Int, direction: Int)?
     /// The transients in the input.
     var onsets: RemapSpectralOnsets
     /// Half a short grain (frames): how near a transient must be to move a grain.
