@@ -4,7 +4,9 @@
 /// is one corrupt timestamp. Gaps are measured against the stream's cadence, which starts at the
 /// nominal frame and follows the spacing whenever it holds for two steps: a clip that drops from
 /// 30 to 15 fps (as web and phone clips do) changes rate, and the step into the new rate is taken
-/// back. Reported after the run as one line (`damaged: 7 frames near 1.6 s`).
+/// back. Frames past the input the map reads (a remap curve that shows only the start of its
+/// input: the element ends the input there, and the frames already on their way arrive with a
+/// gap) are not counted. Reported after the run as one line (`damaged: 7 frames near 1.6 s`).
 public struct DamageTally: Sendable, Equatable {
     /// Frames missing (or corrupt timestamps) so far.
     public private(set) var frames = 0
@@ -14,19 +16,24 @@ public struct DamageTally: Sendable, Equatable {
     /// The previous frame's start, the spacing before it, the cadence, and what the last step counted.
     private var lastPTS: Double?, lastInterval: Double?, cadence: Double
     private var lastCounted = 0, lastSetFirstAt = false
-    /// The nominal frame duration and the medium's length, seconds.
-    private let frame: Double, medium: Double
+    /// The nominal frame duration, the medium's length, and how much of it the map reads from
+    /// the first frame on, seconds.
+    private let frame: Double, medium: Double, needed: Double
 
-    /// For video of `frameDuration` seconds per frame, in a medium `mediumSeconds` long.
-    public init(frameDuration: Double, mediumSeconds: Double) {
+    /// For video of `frameDuration` seconds per frame, in a medium `mediumSeconds` long, of which
+    /// the map reads `neededSeconds` from the first frame on (all of it by default).
+    public init(frameDuration: Double, mediumSeconds: Double, neededSeconds: Double = .infinity) {
         frame = frameDuration
         medium = mediumSeconds
+        needed = neededSeconds
         cadence = frameDuration
     }
 
     /// One decoded frame at `pts` (its `duration` is not used: decoders stamp the nominal one
     /// even when the frames come further apart).
     public mutating func add(pts: Double, duration: Double?) {
+        // Past what the map reads: not part of the output, whatever the spacing.
+        if let firstPTS, pts - firstPTS > needed + frame / 2 { return }
         let interval = lastPTS.map { pts - $0 }
         var counted = 0, setFirstAt = false
         defer {

@@ -180,7 +180,10 @@ final class WarpGraph {
             videoWarp = warp
             // Damaged packets: gaps in the decoded frames' times (forward playback, constant rate).
             if !settings.reverse, let v = media.video, v.fpsN > 0, v.fpsD > 0, let pad = warp.staticPad("sink") {
-                let probe = DamageProbe(frameDuration: Double(v.fpsD) / Double(v.fpsN), mediumSeconds: media.seconds)
+                // A remap curve reads its input up to its latest key's input time.
+                let remap = try? settings.curve.remapCurve(duration: Double(settings.durationNs) / 1e9)
+                let probe = DamageProbe(frameDuration: Double(v.fpsD) / Double(v.fpsN), mediumSeconds: media.seconds,
+                                        neededSeconds: remap?.latestInputTime ?? .infinity)
                 probe.attach(to: pad)
                 damage = probe
             }

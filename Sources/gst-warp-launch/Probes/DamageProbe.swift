@@ -8,9 +8,11 @@ final class DamageProbe: Sendable {
     /// `segment.start - segment.time` of the current segment (stream time = PTS - offset).
     private let offset = Atomic<Int64>(0)
 
-    /// A tally for frames of `frameDuration` seconds over a medium of `mediumSeconds`.
-    init(frameDuration: Double, mediumSeconds: Double) {
-        tally = Mutex(DamageTally(frameDuration: frameDuration, mediumSeconds: mediumSeconds))
+    /// A tally for frames of `frameDuration` seconds over a medium of `mediumSeconds`, of which
+    /// the map reads `neededSeconds`.
+    init(frameDuration: Double, mediumSeconds: Double, neededSeconds: Double) {
+        tally = Mutex(DamageTally(frameDuration: frameDuration, mediumSeconds: mediumSeconds,
+                                  neededSeconds: neededSeconds))
     }
 
     /// The report line, nil when nothing was damaged.

@@ -37,4 +37,25 @@ final class DamageTallyTests: XCTestCase {
         t.add(pts: 14.7 + 302.0 / 15, duration: 1.0 / 30)
         XCTAssertEqual(t.frames, 1, "one frame of the new cadence")
     }
+
+    /// A remap curve `0:0, 2:2, 4:0` reads 2 s of its input: the element ends the input there,
+    /// and echo.webm's decoder then delivered 2.033 s and 3.067 s (the frames between were
+    /// dropped on the way). Past 2 s nothing is counted; before it, gaps still are.
+    func testFramesPastWhatTheMapReadsAreNotCounted() {
+        var t = DamageTally(frameDuration: 1.0 / 30, mediumSeconds: 44.652, neededSeconds: 2)
+        for i in 0...61 { t.add(pts: 20 + Double(i) / 30, duration: 1.0 / 30) }
+        t.add(pts: 20 + 3.067, duration: 1.0 / 30)
+        XCTAssertEqual(t.frames, 0)
+        XCTAssertNil(t.line)
+        var all = DamageTally(frameDuration: 1.0 / 30, mediumSeconds: 44.652)
+        for i in 0...61 { all.add(pts: 20 + Double(i) / 30, duration: 1.0 / 30) }
+        all.add(pts: 20 + 3.067, duration: 1.0 / 30)
+        // (3.067 - 2.033) s at 30 fps is 31 frame periods: 30 frames missing.
+        XCTAssertEqual(all.frames, 30)
+        var early = DamageTally(frameDuration: 1.0 / 30, mediumSeconds: 44.652, neededSeconds: 2)
+        early.add(pts: 0, duration: nil)
+        early.add(pts: 1.0 / 30, duration: nil)
+        early.add(pts: 5.0 / 30, duration: nil)     // three lost at 2/30 ... 4/30
+        XCTAssertEqual(early.frames, 3)
+    }
 }
