@@ -15,8 +15,9 @@ extension RemapAudioEngine {
             guard centre - hop < totalFrames else { break }
             let τ = tau(ofFrame: centre)
             let (position, speed) = curve.inputTimeAndSpeed(at: τ)
-            let c = Int((position * rate).rounded())
-            let direction = speed > 0 ? 1 : (speed < 0 ? -1 : 0)
+            let scaled = position * rate
+            let c = scaled.isFinite ? Int(max(-4.0e15, min(4.0e15, scaled)).rounded()) : 0
+            let direction = grainDirection(centre: centre, speed: speed)
             let search = Self.searchRadius(grainLength)
             if !final, direction != 0, c + hop + search + 1 >= inputEnd { break }
             let aligned = direction == 0 ? c : align(c, direction: direction, search: search)
@@ -26,6 +27,25 @@ extension RemapAudioEngine {
         }
         // Frames before the next grain's window are complete.
         return takeAccumulated(upTo: final ? totalFrames : min(totalFrames, nextGrain * hop - hop))
+    }
+
+    /// The direction a grain centred on output frame `centre` reads its input in: the curve's
+    /// where it moves. In a freeze (or past the curve's end) a grain whose window is all silence
+    /// adds nothing (0); one that reaches a fade reads the frozen frame at unit rate, in the
+    /// direction of the grain before it (or of the curve after the freeze), so the sound runs on
+    /// at full level until the 5 ms fade takes it away, as in the other modes, instead of fading
+    /// with the grains' windows over up to half a grain.
+    func grainDirection(centre: Int, speed: Double) -> Int {
+        if speed > 0 { return 1 }
+        if speed < 0 { return -1 }
+        let hop = grainLength / 2
+        let (from, to) = (tau(ofFrame: centre - hop), tau(ofFrame: centre + hop))
+        if silences.spans.contains(where: { $0.lowerBound <= from && to <= $0.upperBound }) {
+            return 0
+        }
+        if let last = lastGrain { return last.direction }
+        let after = curve.inputTimeAndSpeed(at: tau(ofFrame: centre + grainLength)).speed
+        return after < 0 ? -1 : 1
     }
 
     /// Takes the accumulated output frames before `complete` (their overlap-add finished), with
