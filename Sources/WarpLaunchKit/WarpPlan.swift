@@ -112,6 +112,8 @@ public struct WarpPlan: Sendable {
     public var flow = false
     /// `--pitch preserve`: the audio keeps its pitch (only its tempo follows the curve).
     public var preservesPitch = false
+    /// How the pitch is kept (`--pitch-engine`; the element's default when nil).
+    public var pitchEngine: AudioPitchEngine?
 
     /// The remap curve, when the curve is one (its output lasts until its last key).
     public let remap: RemapCurve?
@@ -129,7 +131,10 @@ public struct WarpPlan: Sendable {
 
     /// The audio's pitch in words, for the plan.
     public var pitchText: String {
-        preservesPitch ? "preserve (only the tempo follows the curve)" : "follow (moves with the speed, as tape)"
+        guard preservesPitch else { return "follow (moves with the speed, as tape)" }
+        let engine = pitchEngine ?? .propertyDefault
+        let how = engine == .spectral ? "the spectral engine, a phase vocoder" : "the wsola engine, overlap-add"
+        return "preserve (only the tempo follows the curve; \(how))"
     }
 
     /// The remap's history line for the plan: how much input the curve keeps to show again, and

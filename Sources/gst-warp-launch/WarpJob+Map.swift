@@ -42,6 +42,7 @@ extension WarpJob {
         plan.blend = frameMode == .blend
         plan.flow = frameMode == .flow
         plan.preservesPitch = pitch == .preserve
+        plan.pitchEngine = pitchEngine
         return plan
     }
 }

@@ -195,6 +195,8 @@ final class WarpOutputTests: XCTestCase {
         let r = try warp(["in.mkv", "kept.mkv", "--function", "constant", "--factor", "2", "--pitch", "preserve"], in: dir)
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertTrue(r.stdout.contains("Pitch:    preserve"), r.summary)
+        // The plan names the engine: the element's default, wsola, when --pitch-engine is not given.
+        XCTAssertTrue(r.stdout.contains("the wsola engine"), r.summary)
         // Each tick of the input lands at T(t) = 2 t within the stretcher's window and search range
         // (38 ms), none doubled or lost; audio and video end together at T(2 s) = 4 s.
         let input = try XCTUnwrap(try measure("in.mkv", in: dir).audio)
