@@ -5,7 +5,8 @@ extension WarpSpectralStretcher {
     /// it) has arrived, or at the end in any case; returns whether it did.
     mutating func placeGrain() -> Bool {
         let n = geometry.size, half = n / 2
-        let withLow = low != nil && nextGrain & 1 == 0
+        let phase = nextGrain & (lowEvery &- 1)
+        let withLow = low != nil && phase == 0
         let lowSize = low?.geometry.size ?? n
         let widest = withLow ? lowSize : n
         let centre = nextGrain &* geometry.hop
@@ -43,7 +44,7 @@ extension WarpSpectralStretcher {
         // Every transient that could move this grain must have been looked for: those in its
         // input window and those the map puts within its output window.
         guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + anchorHalf)) else { return false }
-        // The long grain first (every other hop): the short one takes the phases of the bins
+        // The long grain first (every `lowEvery` hops): the short one takes the phases of the bins
         // both render from it, at this centre or advanced by a hop.
         if withLow, var long = low.take() {
             Self.gather(input, from: centreFrame &- lowSize / 2, into: &lowFrame)
@@ -52,7 +53,7 @@ extension WarpSpectralStretcher {
             low = long
         }
         Self.gather(input, from: centreFrame &- half, into: &frame)
-        let ahead = withLow ? 0 : geometry.hop
+        let ahead = phase &* geometry.hop
         frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient, guide: low, ahead: ahead) }
         synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
         nextGrain &+= 1

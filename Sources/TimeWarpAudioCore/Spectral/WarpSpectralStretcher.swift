@@ -3,7 +3,7 @@
 /// pitch-engine=spectral`, the counterpart of `WarpStretcher` (WSOLA).
 ///
 /// Grain `k` is centred on output frame `c = k · hop` (`SpectralGeometry`: 43 ms grains, a
-/// quarter-grain hop; below `crossover`, 500 Hz, grains twice as long every other hop render
+/// quarter-grain hop; below `crossover`, 500 Hz, grains four times as long every fourth hop render
 /// the sound instead, `low`, and lend the short grains their phases across the crossover) and read around input position `p = T⁻¹(c)` (`WarpStretchPositions`, the
 /// map taken afresh for every grain, so nothing drifts). Around a transient found in the input
 /// (`SpectralOnsets`, at input frame `o`, output position `T(o)`), every grain whose input or
@@ -38,9 +38,11 @@ public struct WarpSpectralStretcher {
     var positions: WarpStretchPositions
     var overlap: WarpStretchOverlapAdd
     var synth: SpectralGrainSynth
-    /// The long grains (twice the length, every other hop) that render the band below
+    /// The long grains (`SpectralGeometry.longRatio` times the length and the hop) that render the band below
     /// `crossover`, where `synth` renders the band above; nil for one resolution.
     var low: SpectralGrainSynth?
+    /// Short hops per long grain's hop (a power of two; 1 without `low`).
+    let lowEvery: Int
     /// The gathered input of one long grain.
     var lowFrame: [Float]
     var onsets: SpectralOnsets
@@ -68,7 +70,8 @@ public struct WarpSpectralStretcher {
         positions = WarpStretchPositions(rate: rate, startTime: startTime, warpTimes: warpTimes)
         overlap = WarpStretchOverlapAdd(channels: c)
         if let crossover, crossover > 0, crossover.isFinite {
-            let long = SpectralGeometry(rate: rate, seconds: 2 * grainSeconds)
+            let long = SpectralGeometry(rate: rate, seconds: Double(SpectralGeometry.longRatio) * grainSeconds)
+            lowEvery = max(1, long.hop / g.hop)
             synth = SpectralGrainSynth(channels: c, geometry: g, band: SpectralGrainSynth.band(low: false, crossover: crossover, rate: rate))
             low = SpectralGrainSynth(channels: c, geometry: long, band: SpectralGrainSynth.band(low: true, crossover: crossover, rate: rate))
             lowFrame = [Float](repeating: 0, count: long.size &* c)
@@ -76,12 +79,13 @@ public struct WarpSpectralStretcher {
         } else {
             synth = SpectralGrainSynth(channels: c, geometry: g)
             lowFrame = []
+            lowEvery = 1
             reach = g.size
         }
         positions.keptBehind = Self.reachGrains &* reach
         onsets = SpectralOnsets(block: g.onsetBlock, refractory: g.size / 2)
-        // The first grains are centred before output 0 (an even index: a long grain too).
-        nextGrain = -((reach / g.hop + 1) & ~1)
+        // The first grains are centred before output 0 (a multiple of `lowEvery`: a long grain too).
+        nextGrain = -((reach / g.hop &+ lowEvery &- 1) & ~(lowEvery &- 1))
         frame = [Float](repeating: 0, count: g.size &* c)
         chunkFrames = max(64, 16384 / c)
     }
@@ -119,7 +123,7 @@ public struct WarpSpectralStretcher {
     var finalized: Int64 {
         let short = Int64(nextGrain) &* Int64(geometry.hop) &- Int64(geometry.size / 2)
         guard let low else { return short }
-        let nextLong = Int64((nextGrain &+ 1) & ~1) &* Int64(geometry.hop)
+        let nextLong = Int64((nextGrain &+ lowEvery &- 1) & ~(lowEvery &- 1)) &* Int64(geometry.hop)
         return min(short, nextLong &- Int64(low.geometry.size / 2))
     }
 
