@@ -18,37 +18,25 @@ extension WarpSpectralStretcher {
             mapped = p
         }
         guard mapped.isFinite else { return false }
-        var position = max(-4.0e15, min(4.0e15, mapped))
+        let clamped = max(-4.0e15, min(4.0e15, mapped))
         let reach = Double(Self.reachGrains &* self.reach)
-        // Only the short grains' reach moves grains: a transient's low band in the long grains
-        // just outside it is smeared a little, where anchoring them too took whole syllables of
-        // speech off the map (measured: 2 dB more round-trip LSD).
-        let anchorHalf = Double(half)
-        // The nearest transient whose input reaches this grain's map window or whose output
-        // position lies within this grain: read at unit rate from it, phases reset.
-        var transient = false
-        var best = Double.infinity
-        for o in onsets.onsets {
-            let d = Double(o) - position
-            if d > reach { break }
-            guard d > -reach, let y = positions.outputPosition(ofInput: o) else { continue }
-            let distance = abs(Double(centre) - y)
-            if abs(d) < anchorHalf || distance < anchorHalf, distance < best {
-                best = distance
-                position = Double(o) + (Double(centre) - y)
-                transient = true
-            }
-        }
+        // A transient moves the short grains within half a short grain of it, the long ones within
+        // `longAnchor` of half a long grain (see there).
+        let shortRadius = Double(half)
+        let longRadius = withLow ? max(shortRadius, Self.longAnchor * Double(lowSize / 2)) : shortRadius
+        let (position, transient) = anchored(clamped, centre: centre, radius: shortRadius)
+        let (longPosition, longTransient) = withLow ? anchored(clamped, centre: centre, radius: longRadius) : (position, transient)
         let centreFrame = Int(position.rounded())
-        let end = centreFrame &+ widest / 2
+        let longFrame = Int(longPosition.rounded())
+        let end = max(centreFrame &+ half, withLow ? longFrame &+ lowSize / 2 : Int.min)
         // Every transient that could move this grain must have been looked for: those in its
         // input window and those the map puts within its output window.
-        guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + anchorHalf)) else { return false }
+        guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + longRadius)) else { return false }
         // The long grain first (every `lowEvery` hops): the short one takes the phases of the bins
         // both render from it, at this centre or advanced by a hop.
         if withLow, var long = low.take() {
-            Self.gather(input, from: centreFrame &- lowSize / 2, into: &lowFrame)
-            lowFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: transient) }
+            Self.gather(input, from: longFrame &- lowSize / 2, into: &lowFrame)
+            lowFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: longTransient) }
             long.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- lowSize / 2)) }
             low = long
         }
@@ -57,10 +45,31 @@ extension WarpSpectralStretcher {
         frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient, guide: low, ahead: ahead) }
         synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
         nextGrain &+= 1
-        let keep = Int(max(-4.0e15, min(4.0e15, mapped))) &- Int(reach)
+        let keep = Int(clamped) &- Int(reach)
         input.discard(before: min(keep, input.count &- widest))
         onsets.forget(before: keep)
         return true
+    }
+
+    /// The position of the grain centred on output `centre` whose map position is `mapped`: the
+    /// nearest transient whose input lies within `radius` of it or whose output position lies
+    /// within `radius` of `centre` moves it to read at unit rate from the transient, `o + (c − T(o))`
+    /// (and resets its phases: `true`); else `mapped`, `false`.
+    func anchored(_ mapped: Double, centre: Int, radius: Double) -> (Double, Bool) {
+        let reach = Double(Self.reachGrains &* self.reach)
+        var position = mapped, transient = false, best = Double.infinity
+        for o in onsets.onsets {
+            let d = Double(o) - mapped
+            if d > reach { break }
+            guard d > -reach, let y = positions.outputPosition(ofInput: o) else { continue }
+            let distance = abs(Double(centre) - y)
+            if abs(d) < radius || distance < radius, distance < best {
+                best = distance
+                position = Double(o) + (Double(centre) - y)
+                transient = true
+            }
+        }
+        return (position, transient)
     }
 
     /// Copies the input frames from `start` on into `frame` (as many as it holds; silence where
