@@ -41,8 +41,9 @@ public struct SpectralGrainSynth: Sendable {
     var previousR: [Float], previousI: [Float]
     /// The rotation applied to each bin.
     var rotR: [Float], rotI: [Float]
-    /// Peak bins of the current grain.
-    var peaks: [Int]
+    /// Peak bins of the current grain (the first `peakCount`).
+    var peaks: [Int32]
+    var peakCount = 0
     /// Each bin's frequency as rendered by the last grain (rad per frame: its region's peak's).
     var binOmega: [Float]
     /// True until a grain has been rendered (the first one is taken as it is).
@@ -73,8 +74,7 @@ public struct SpectralGrainSynth: Sendable {
         mr = [Float](repeating: 0, count: bins); mi = mr; dr = mr; di = mr; power = mr
         previousR = mr; previousI = mr; rotR = mr; rotI = mr
         binOmega = (0..<(n / 2 + 1)).map { Float(2 * Double.pi * Double($0) / Double(n)) }
-        peaks = []
-        peaks.reserveCapacity(bins)
+        peaks = [Int32](repeating: 0, count: n / 2 + 1)
         output = [Float](repeating: 0, count: n * c)
         let gains = (0..<(n / 2 + 1)).map { band(Double($0) / Double(n)) }
         self.band = gains
@@ -153,81 +153,6 @@ public struct SpectralGrainSynth: Sendable {
             mr[k] += wr; mi[k] += wi
             dr[k] += vr; di[k] += vi
         }
-    }
-
-    /// Identity phase locking on the mix: each peak's phase advances by its instantaneous
-    /// frequency times the hop from the previous output; its region's bins take its rotation.
-    private mutating func lockPhases(guide: SpectralGrainSynth?, ahead: Int) {
-        let n = geometry.size
-        var peakPower: Float = 0
-        for k in active {
-            let p = mr[k] * mr[k] + mi[k] * mi[k]
-            power[k] = p
-            peakPower = max(peakPower, p)
-        }
-        peaks.removeAll(keepingCapacity: true)
-        let floor = peakPower * 1e-12
-        guard peakPower > 0, peakPower.isFinite else {
-            for k in active { rotR[k] = 1; rotI[k] = 0 }
-            return
-        }
-        for k in active {
-            let p = power[k]
-            let left = k > active.lowerBound ? power[k &- 1] : -1
-            let right = k &+ 1 < active.upperBound ? power[k &+ 1] : -1
-            if p > floor && p > left && p >= right { peaks.append(k) }
-        }
-        if peaks.isEmpty { peaks.append(active.lowerBound) }
-        let hop = Double(geometry.hop)
-        var regionStart = active.lowerBound
-        for (index, peak) in peaks.enumerated() {
-            // The region ends at the lowest bin before the next peak.
-            var regionEnd = active.upperBound
-            if index &+ 1 < peaks.count {
-                let next = peaks[index &+ 1]
-                var low = peak, lowPower = power[peak]
-                for k in peak..<next where power[k] < lowPower { low = k; lowPower = power[k] }
-                regionEnd = max(low, peak &+ 1)
-            }
-            let p = Double(power[peak])
-            // ω = ω_k − Im(D / X) (rad per frame).
-            let cross = Double(di[peak]) * Double(mr[peak]) - Double(dr[peak]) * Double(mi[peak])
-            let omega = 2 * Double.pi * Double(peak) / Double(n) - (p > 0 ? cross / p : 0)
-            let advance = omega * hop
-            var ur = Double(previousR[peak]), ui = Double(previousI[peak])
-            let um = (ur * ur + ui * ui).squareRoot()
-            if um > 0 && um.isFinite { ur /= um; ui /= um } else {
-                let xm = p.squareRoot()
-                ur = xm > 0 ? Double(mr[peak]) / xm : 1; ui = xm > 0 ? Double(mi[peak]) / xm : 0
-            }
-            var (ca, sa) = Self.cosSin(advance)
-            // A peak both vocoders render takes the guide's phase at its frequency instead.
-            if let guide, band[peak] < 1, band[peak] > 0 {
-                let j = Int(max(0, min(Double(guide.bins &- 1), (omega * Double(guide.geometry.size) / (2 * Double.pi)).rounded())))
-                var gr = Double(guide.previousR[j]), gi = Double(guide.previousI[j])
-                let gm = (gr * gr + gi * gi).squareRoot()
-                if gm > 0 && gm.isFinite {
-                    gr /= gm; gi /= gm
-                    let (ga, gs) = Self.cosSin(Double(guide.binOmega[j]) * Double(ahead))
-                    (ur, ui) = (gr * ga - gi * gs, gr * gs + gi * ga)
-                    (ca, sa) = (1, 0)
-                }
-            }
-            let tr = ur * ca - ui * sa, ti = ur * sa + ui * ca
-            // Rotation = target phasor · conj(X) / |X|.
-            let xm = p.squareRoot()
-            var rr = 1.0, ri = 0.0
-            if xm > 0 && xm.isFinite && tr.isFinite && ti.isFinite {
-                let xr0 = Double(mr[peak]) / xm, xi0 = Double(mi[peak]) / xm
-                rr = tr * xr0 + ti * xi0
-                ri = ti * xr0 - tr * xi0
-            }
-            let (fr, fi) = (Float(rr), Float(ri))
-            let fo = Float(omega)
-            for k in regionStart..<max(regionEnd, regionStart) { rotR[k] = fr; rotI[k] = fi; binOmega[k] = fo }
-            regionStart = max(regionEnd, regionStart)
-        }
-        for k in regionStart..<max(regionStart, active.upperBound) { rotR[k] = 1; rotI[k] = 0 }
     }
 
     /// Rotates one or two channels' spectra, un-centres them and inverts them with one complex

@@ -78,18 +78,20 @@ extension WarpSpectralStretcher {
         let c = input.channels
         let n = frame.count / c
         let lo = input.firstFrame, hi = input.count
+        // The frames kept are contiguous: silence, one copy, silence.
+        let a = min(max(start, lo), start &+ n), b = max(a, min(start &+ n, hi))
         input.samples.withUnsafeBufferPointer { s in
             frame.withUnsafeMutableBufferPointer { f in
-                guard let sp = s.baseAddress, let fp = f.baseAddress else { return }
-                for i in 0..<n {
-                    let at = start &+ i
-                    if at >= lo && at < hi {
-                        let src = sp + input.slot(at) &* c
-                        for ch in 0..<c { fp[i &* c &+ ch] = src[ch] }
-                    } else {
-                        for ch in 0..<c { fp[i &* c &+ ch] = 0 }
-                    }
+                guard let fp = f.baseAddress else { return }
+                let head = (a &- start) &* c, body = (b &- a) &* c
+                let from = input.slot(a) &* c
+                guard let sp = s.baseAddress, from >= 0, from &+ body <= s.count else {
+                    for i in 0..<(n &* c) { fp[i] = 0 }
+                    return
                 }
+                for i in 0..<head { fp[i] = 0 }
+                if body > 0 { (fp + head).update(from: sp + from, count: body) }
+                for i in (head &+ body)..<(n &* c) { fp[i] = 0 }
             }
         }
     }
