@@ -5,8 +5,9 @@
 /// one hop after the previous one. The same call serves a forward map (`WarpSpectralStretcher`)
 /// and any grain placement a remap curve asks for.
 ///
-/// Per grain: each channel's windowed frame and the same frame under the window's derivative go
-/// through one complex FFT; the channels' spectra are summed (the mix). Peaks of the mix's
+/// Per grain: the channels' frames go through one complex FFT per pair, and each channel's
+/// spectra under the Hann window and under its derivative come from its plain spectrum by three
+/// taps (`SpectralGrainSynth+Analysis`); the channels' spectra are summed (the mix). Peaks of the mix's
 /// magnitude get their instantaneous frequency by reassignment, `ω = ω_k − Im(X_dw / X_w)`, and
 /// their phase advances from the previous grain's output phase by `ω · hop`; every other bin
 /// takes the rotation of the peak whose region it lies in (identity phase locking,
@@ -24,8 +25,6 @@ public struct SpectralGrainSynth: Sendable {
     /// The sizes.
     public let geometry: SpectralGeometry
     let fft: SpectralFFT
-    let window: [Float]
-    let derivative: [Float]
     let synthesis: [Float]
     /// Bins `0 ... N/2`.
     let bins: Int
@@ -33,6 +32,9 @@ public struct SpectralGrainSynth: Sendable {
     var re: [Float], im: [Float]
     /// Each channel's spectrum (bin-major per channel: `c * bins + k`), centred on the grain.
     var xr: [Float], xi: [Float]
+    /// Scratch: two channels' spectra under no window (`SpectralGrainSynth+Analysis`), bins
+    /// `active.lowerBound − 1 ... active.upperBound`, as re A, im A, re B, im B side by side.
+    var plain: [Float]
     /// The mix's spectrum and derivative spectrum.
     var mr: [Float], mi: [Float], dr: [Float], di: [Float]
     /// The mix's power per bin.
@@ -65,8 +67,7 @@ public struct SpectralGrainSynth: Sendable {
         self.geometry = geometry
         let n = geometry.size
         fft = SpectralFFT(size: n)
-        window = geometry.analysisWindow()
-        derivative = geometry.derivativeWindow()
+        plain = [Float](repeating: 0, count: 4 * (n / 2 + 3))
         synthesis = geometry.synthesisWindow()
         bins = n / 2 + 1
         re = [Float](repeating: 0, count: n); im = re
@@ -113,7 +114,11 @@ public struct SpectralGrainSynth: Sendable {
         let n = geometry.size, c = channels
         guard frame.count >= n &* c, let f = frame.baseAddress else { return }
         for k in active { mr[k] = 0; mi[k] = 0; dr[k] = 0; di[k] = 0 }
-        for ch in 0..<c { analyse(f, channel: ch) }
+        var pair = 0
+        while pair < c {
+            analyse(f, channel: pair, second: pair &+ 1 < c ? pair &+ 1 : nil)
+            pair &+= 2
+        }
         let resetting = reset || first
         first = false
         if resetting {
@@ -129,29 +134,6 @@ public struct SpectralGrainSynth: Sendable {
         while ch < c {
             synthesise(channel: ch, second: ch &+ 1 < c ? ch &+ 1 : nil)
             ch &+= 2
-        }
-    }
-
-    /// One channel's spectrum (and its share of the mix's spectra), centred (bin `k` times `(−1)^k`).
-    private mutating func analyse(_ f: UnsafePointer<Float>, channel ch: Int) {
-        let n = geometry.size, c = channels, nb = bins
-        for i in 0..<n {
-            let v = f[i &* c &+ ch]
-            re[i] = v * window[i]
-            im[i] = v * derivative[i]
-        }
-        re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: false) } }
-        let mask = n &- 1
-        let base = ch &* nb
-        for k in active {
-            let j = (n &- k) & mask
-            let ar = re[k], ai = im[k], br = re[j], bi = im[j]
-            let sign: Float = k & 1 == 0 ? 0.5 : -0.5
-            let wr = (ar + br) * sign, wi = (ai - bi) * sign
-            let vr = (ai + bi) * sign, vi = (br - ar) * sign
-            xr[base &+ k] = wr; xi[base &+ k] = wi
-            mr[k] += wr; mi[k] += wi
-            dr[k] += vr; di[k] += vi
         }
     }
 
