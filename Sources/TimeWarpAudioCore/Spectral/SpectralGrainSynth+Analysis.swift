@@ -59,22 +59,29 @@ extension SpectralGrainSynth {
         let lo = active.lowerBound, count = active.count
         let scale = Float.pi / Float(n) * 0.5
         plain.withUnsafeBufferPointer { p in
-            guard (count &+ 2) &* 4 <= p.count else { return }
-            var t = 0
-            while t < count {
-                let k = lo &+ t
-                let s: Float = k & 1 == 0 ? 1 : -1
-                let below = 4 &* t &+ o, here = below &+ 4, above = here &+ 4
-                let wr = 0.5 * p[here] - 0.25 * (p[below] + p[above])
-                let wi = 0.5 * p[here &+ 1] - 0.25 * (p[below &+ 1] + p[above &+ 1])
-                // (P[k−1] − P[k+1]) / 2i = (Im, −Re) of the difference, halved.
-                let vr = scale * (p[below &+ 1] - p[above &+ 1])
-                let vi = -scale * (p[below] - p[above])
-                xr[base &+ k] = s * wr; xi[base &+ k] = s * wi
-                mr[k] += s * wr; mi[k] += s * wi
-                dr[k] += s * vr; di[k] += s * vi
-                t &+= 1
-            }
+            xr.withUnsafeMutableBufferPointer { cr in xi.withUnsafeMutableBufferPointer { ci in
+                mr.withUnsafeMutableBufferPointer { sr in mi.withUnsafeMutableBufferPointer { si in
+                    dr.withUnsafeMutableBufferPointer { tr in di.withUnsafeMutableBufferPointer { ti in
+                        guard (count &+ 2) &* 4 <= p.count, base &+ lo &+ count <= cr.count, base &+ lo &+ count <= ci.count,
+                              lo &+ count <= sr.count, lo &+ count <= si.count, lo &+ count <= tr.count, lo &+ count <= ti.count else { return }
+                        var t = 0
+                        while t < count {
+                            let k = lo &+ t
+                            let s: Float = k & 1 == 0 ? 1 : -1
+                            let below = 4 &* t &+ o, here = below &+ 4, above = here &+ 4
+                            let wr = s * (0.5 * p[here] - 0.25 * (p[below] + p[above]))
+                            let wi = s * (0.5 * p[here &+ 1] - 0.25 * (p[below &+ 1] + p[above &+ 1]))
+                            // (P[k−1] − P[k+1]) / 2i = (Im, −Re) of the difference, halved.
+                            let vr = s * scale * (p[below &+ 1] - p[above &+ 1])
+                            let vi = -s * scale * (p[below] - p[above])
+                            cr[base &+ k] = wr; ci[base &+ k] = wi
+                            sr[k] += wr; si[k] += wi
+                            tr[k] += vr; ti[k] += vi
+                            t &+= 1
+                        }
+                    } }
+                } }
+            } }
         }
     }
 }

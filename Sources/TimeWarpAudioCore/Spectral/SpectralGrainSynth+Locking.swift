@@ -10,6 +10,8 @@ extension SpectralGrainSynth {
             return
         }
         let count = peakCount
+        // A guide counts once it has rendered a grain.
+        let guided = guide.map { !$0.first } ?? false
         var regionStart = lo
         for index in 0..<count {
             let peak = Int(peaks[index])
@@ -26,7 +28,7 @@ extension SpectralGrainSynth {
             }
             var (fr, fi, fo) = peakRotation(peak)
             // A peak both vocoders render takes the guide's phase at its frequency instead.
-            if let guide, band[peak] < 1, band[peak] > 0, let r = guideRotation(guide, peak: peak, omega: Double(fo), ahead: ahead) {
+            if guided, band[peak] < 1, band[peak] > 0, let guide, let r = guideRotation(guide, peak: peak, omega: Double(fo), ahead: ahead) {
                 (fr, fi) = r
             }
             let end = max(regionEnd, regionStart)
@@ -68,16 +70,21 @@ extension SpectralGrainSynth {
         var count = 0
         power.withUnsafeBufferPointer { pw in
             peaks.withUnsafeMutableBufferPointer { out in
-                var k = lo
-                while k < hi {
+                guard hi <= pw.count, out.count >= hi &- lo else { return }
+                // The ends compare with a neighbour of −1 (none); in between, branch-free.
+                let last = hi &- 1
+                if pw[lo] > floor && (lo == last || pw[lo] >= pw[lo &+ 1]) {
+                    out[0] = Int32(truncatingIfNeeded: lo); count = 1
+                }
+                var k = lo &+ 1
+                while k < last {
                     let p = pw[k]
-                    let left = k > lo ? pw[k &- 1] : -1
-                    let right = k &+ 1 < hi ? pw[k &+ 1] : -1
-                    if p > floor && p > left && p >= right && count < out.count {
-                        out[count] = Int32(truncatingIfNeeded: k)
-                        count &+= 1
-                    }
+                    out[count] = Int32(truncatingIfNeeded: k)
+                    count &+= (p > floor && p > pw[k &- 1] && p >= pw[k &+ 1]) ? 1 : 0
                     k &+= 1
+                }
+                if last > lo && pw[last] > floor && pw[last] > pw[last &- 1] {
+                    out[count] = Int32(truncatingIfNeeded: last); count &+= 1
                 }
                 if count == 0 && out.count > 0 { out[0] = Int32(truncatingIfNeeded: lo); count = 1 }
             }

@@ -51,9 +51,11 @@ public struct SpectralGrainSynth: Sendable {
     /// True until a grain has been rendered (the first one is taken as it is).
     var first = true
     /// The last grain, windowed and interleaved (`size * channels`).
-    public private(set) var output: [Float]
+    public internal(set) var output: [Float]
     /// Each bin's gain in the output (a band of a multi-resolution pair; all 1 by default).
     let band: [Float]
+    /// The same times `(−1)^k` (un-centring), 0 for the imaginary part at DC and Nyquist.
+    let gainR: [Float], gainI: [Float]
     /// The bins whose gain is not 0: `bandStart ..< bandEnd`.
     let bandStart: Int, bandEnd: Int
     /// The bins worked on: the band and 4 more on each side (a peak's neighbours); the others
@@ -79,6 +81,8 @@ public struct SpectralGrainSynth: Sendable {
         output = [Float](repeating: 0, count: n * c)
         let gains = (0..<(n / 2 + 1)).map { band(Double($0) / Double(n)) }
         self.band = gains
+        gainR = gains.indices.map { $0 & 1 == 0 ? gains[$0] : -gains[$0] }
+        gainI = gains.indices.map { $0 == 0 || $0 == n / 2 ? 0 : ($0 & 1 == 0 ? gains[$0] : -gains[$0]) }
         bandStart = gains.firstIndex { $0 != 0 } ?? 0
         bandEnd = (gains.lastIndex { $0 != 0 } ?? 0) + 1
         active = max(0, bandStart - 4) ..< min(n / 2 + 1, max(bandEnd + 4, bandStart))
@@ -113,7 +117,7 @@ public struct SpectralGrainSynth: Sendable {
                                 guide: SpectralGrainSynth? = nil, ahead: Int = 0) {
         let n = geometry.size, c = channels
         guard frame.count >= n &* c, let f = frame.baseAddress else { return }
-        for k in active { mr[k] = 0; mi[k] = 0; dr[k] = 0; di[k] = 0 }
+        clearMix()
         var pair = 0
         while pair < c {
             analyse(f, channel: pair, second: pair &+ 1 < c ? pair &+ 1 : nil)
@@ -124,50 +128,13 @@ public struct SpectralGrainSynth: Sendable {
         if resetting {
             for k in active { rotR[k] = 1; rotI[k] = 0 }
         } else {
-            lockPhases(guide: guide.flatMap { $0.first ? nil : $0 }, ahead: ahead)
+            lockPhases(guide: guide, ahead: ahead)
         }
-        for k in active {
-            previousR[k] = mr[k] * rotR[k] - mi[k] * rotI[k]
-            previousI[k] = mr[k] * rotI[k] + mi[k] * rotR[k]
-        }
+        keepOutputMix()
         var ch = 0
         while ch < c {
             synthesise(channel: ch, second: ch &+ 1 < c ? ch &+ 1 : nil)
             ch &+= 2
-        }
-    }
-
-    /// Rotates one or two channels' spectra, un-centres them and inverts them with one complex
-    /// FFT (the first channel in the real part, the second in the imaginary), windowed into `output`.
-    private mutating func synthesise(channel a: Int, second b: Int?) {
-        let n = geometry.size, c = channels, nb = bins
-        let baseA = a &* nb, baseB = (b ?? 0) &* nb
-        let hasB = b != nil
-        let mask = n &- 1
-        for i in 0..<n { re[i] = 0; im[i] = 0 }
-        for k in active {
-            let sign: Float = k & 1 == 0 ? band[k] : -band[k]
-            // DC and Nyquist are real in a real signal: their imaginary parts are dropped (else
-            // they would leak into the channel packed beside).
-            let real: Float = k == 0 || k == nb &- 1 ? 0 : 1
-            let ar = (xr[baseA &+ k] * rotR[k] - xi[baseA &+ k] * rotI[k]) * sign
-            let ai = (xr[baseA &+ k] * rotI[k] + xi[baseA &+ k] * rotR[k]) * sign * real
-            var br: Float = 0, bi: Float = 0
-            if hasB {
-                br = (xr[baseB &+ k] * rotR[k] - xi[baseB &+ k] * rotI[k]) * sign
-                bi = (xr[baseB &+ k] * rotI[k] + xi[baseB &+ k] * rotR[k]) * sign * real
-            }
-            // Z[k] = A[k] + i B[k]; Z[N−k] = conj(A[k]) + i conj(B[k]).
-            re[k] = ar - bi; im[k] = ai + br
-            let j = (n &- k) & mask
-            if j != k && k != 0 {
-                re[j] = ar + bi; im[j] = -ai + br
-            }
-        }
-        re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: true) } }
-        for i in 0..<n {
-            output[i &* c &+ a] = re[i] * synthesis[i]
-            if let b { output[i &* c &+ b] = im[i] * synthesis[i] }
         }
     }
 
@@ -177,7 +144,9 @@ public struct SpectralGrainSynth: Sendable {
     static func cosSin(_ x: Double) -> (Double, Double) {
         guard x.isFinite, abs(x) < 1e9 else { return (1, 0) }
         let quarter = Double.pi / 2
-        let turns = (x / quarter).rounded()
+        // Rounded to the nearest by the 1.5 · 2^52 shift (no C library call; |x| < 1e9).
+        let shift = 6755399441055744.0
+        let turns = (x / quarter + shift) - shift
         let r = x - turns * quarter
         let r2 = r * r
         let s = r * (1 - r2 / 6 * (1 - r2 / 20 * (1 - r2 / 42 * (1 - r2 / 72 * (1 - r2 / 110)))))
