@@ -80,7 +80,8 @@ extension SpectralGrainSynth {
                 while k < last {
                     let p = pw[k]
                     out[count] = Int32(truncatingIfNeeded: k)
-                    count &+= (p > floor && p > pw[k &- 1] && p >= pw[k &+ 1]) ? 1 : 0
+                    let above = p > floor ? 1 : 0, left = p > pw[k &- 1] ? 1 : 0, right = p >= pw[k &+ 1] ? 1 : 0
+                    count &+= above & left & right
                     k &+= 1
                 }
                 if last > lo && pw[last] > floor && pw[last] > pw[last &- 1] {

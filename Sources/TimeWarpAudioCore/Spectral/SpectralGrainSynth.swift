@@ -149,8 +149,9 @@ public struct SpectralGrainSynth: Sendable {
         let turns = (x / quarter + shift) - shift
         let r = x - turns * quarter
         let r2 = r * r
-        let s = r * (1 - r2 / 6 * (1 - r2 / 20 * (1 - r2 / 42 * (1 - r2 / 72 * (1 - r2 / 110)))))
-        let c = 1 - r2 / 2 * (1 - r2 / 12 * (1 - r2 / 30 * (1 - r2 / 56 * (1 - r2 / 90))))
+        // The series' factors as products (no divisions): 1/(k(k+1)).
+        let s = r * (1 - r2 * (1.0 / 6) * (1 - r2 * (1.0 / 20) * (1 - r2 * (1.0 / 42) * (1 - r2 * (1.0 / 72) * (1 - r2 * (1.0 / 110))))))
+        let c = 1 - r2 * 0.5 * (1 - r2 * (1.0 / 12) * (1 - r2 * (1.0 / 30) * (1 - r2 * (1.0 / 56) * (1 - r2 * (1.0 / 90)))))
         switch Int(turns) & 3 {
         case 0: return (c, s)
         case 1: return (-s, c)
