@@ -5,7 +5,7 @@ import XCTest
 /// `SpectralFFT` against a naive DFT computed here in `Double`, and its inverse.
 final class AudioCoreSpectralFFTTests: XCTestCase {
     func testMatchesNaiveDFT() {
-        for n in [2, 4, 8, 16, 64, 512] {
+        for n in [2, 4, 8, 16, 32, 64, 128, 512, 2048] {
             let x = AudioCoreTestSupport.noise(count: 2 * n, seed: UInt64(n))
             var re = (0..<n).map { Float(x[2 * $0]) }, im = (0..<n).map { Float(x[2 * $0 + 1]) }
             let fft = SpectralFFT(size: n)
