@@ -19,8 +19,8 @@ public struct SpectralFFT: Sendable {
     /// `cos(πk/half)` and `sin(πk/half)` at index `half + k`, `k < half` (read in order).
     let cosTable: [Float]
     let sinTable: [Float]
-    /// The bit-reversed index of each index.
-    let reversed: [Int32]
+    /// The bit-reversed index of each index (an involution: its own inverse).
+    public let reversed: [Int32]
 
     /// An FFT of `size` (rounded up to a power of two, at least 2).
     public init(size: Int) {
@@ -50,11 +50,14 @@ public struct SpectralFFT: Sendable {
     }
 
     /// Transforms `re` and `im` (each `size` values) in place; `inverse` uses `e^(+2πi kn/N)`
-    /// (no `1/N`). Does nothing if either buffer is shorter than `size`.
-    public func transform(re: UnsafeMutableBufferPointer<Float>, im: UnsafeMutableBufferPointer<Float>, inverse: Bool) {
+    /// (no `1/N`). `permuted`: the input was written at the bit-reversed indices (`reversed[i]`
+    /// holds value `i`), which saves the permutation pass. Does nothing if either buffer is
+    /// shorter than `size`.
+    public func transform(re: UnsafeMutableBufferPointer<Float>, im: UnsafeMutableBufferPointer<Float>, inverse: Bool,
+                          permuted: Bool = false) {
         let n = size
         guard re.count >= n, im.count >= n, let r = re.baseAddress, let m = im.baseAddress else { return }
-        reversed.withUnsafeBufferPointer { rev in
+        if !permuted { reversed.withUnsafeBufferPointer { rev in
             for i in 0..<n {
                 let j = Int(rev[i])
                 if i < j {
@@ -62,7 +65,7 @@ public struct SpectralFFT: Sendable {
                     let ti = m[i]; m[i] = m[j]; m[j] = ti
                 }
             }
-        }
+        } }
         let sign: Float = inverse ? 1 : -1
         if n == 2 {
             let xr = r[1], xi = m[1]

@@ -13,14 +13,18 @@ extension SpectralGrainSynth {
         let n = geometry.size, c = channels
         re.withUnsafeMutableBufferPointer { r in
             im.withUnsafeMutableBufferPointer { m in
-                var i = 0, at = a
-                if let b {
-                    let d = b &- a
-                    while i < n { r[i] = f[at]; m[i] = f[at &+ d]; i &+= 1; at &+= c }
-                } else {
-                    while i < n { r[i] = f[at]; m[i] = 0; i &+= 1; at &+= c }
+                // Written at the bit-reversed indices: the FFT skips its permutation.
+                fft.reversed.withUnsafeBufferPointer { rev in
+                    guard rev.count >= n, r.count >= n, m.count >= n else { return }
+                    var i = 0, at = a
+                    if let b {
+                        let d = b &- a
+                        while i < n { let j = Int(rev[i]); r[j] = f[at]; m[j] = f[at &+ d]; i &+= 1; at &+= c }
+                    } else {
+                        while i < n { let j = Int(rev[i]); r[j] = f[at]; m[j] = 0; i &+= 1; at &+= c }
+                    }
                 }
-                fft.transform(re: r, im: m, inverse: false)
+                fft.transform(re: r, im: m, inverse: false, permuted: true)
             }
         }
         separate()

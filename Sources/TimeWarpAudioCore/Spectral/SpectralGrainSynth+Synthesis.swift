@@ -47,9 +47,10 @@ extension SpectralGrainSynth {
         re.withUnsafeMutableBufferPointer { zr in im.withUnsafeMutableBufferPointer { zi in
             xr.withUnsafeBufferPointer { sr in xi.withUnsafeBufferPointer { si in
                 rotR.withUnsafeBufferPointer { rr in rotI.withUnsafeBufferPointer { ri in
-                    gainR.withUnsafeBufferPointer { gr in gainI.withUnsafeBufferPointer { gi in
+                    gainR.withUnsafeBufferPointer { gr in gainI.withUnsafeBufferPointer { gi in fft.reversed.withUnsafeBufferPointer { rev in
                         guard zr.count >= n, zi.count >= n, hi <= nb, baseB &+ nb <= sr.count, baseA &+ nb <= sr.count,
-                              sr.count == si.count, hi <= rr.count, hi <= ri.count, hi <= gr.count, hi <= gi.count else { return }
+                              sr.count == si.count, hi <= rr.count, hi <= ri.count, hi <= gr.count, hi <= gi.count,
+                              rev.count >= n else { return }
                         for i in 0..<n { zr[i] = 0; zi[i] = 0 }
                         var k = lo
                         while k < hi {
@@ -61,15 +62,17 @@ extension SpectralGrainSynth {
                             let br = (sr[baseB &+ k] * cr - si[baseB &+ k] * ci) * g * hasB
                             let bi = (sr[baseB &+ k] * ci + si[baseB &+ k] * cr) * h * hasB
                             // Z[k] = A[k] + i B[k]; Z[N−k] = conj(A[k]) + i conj(B[k]).
-                            zr[k] = ar - bi; zi[k] = ai + br
+                            // At the bit-reversed indices: the FFT skips its permutation.
+                            let rk = Int(rev[k])
+                            zr[rk] = ar - bi; zi[rk] = ai + br
                             let j = (n &- k) & mask
-                            if j != k && k != 0 { zr[j] = ar + bi; zi[j] = -ai + br }
+                            if j != k && k != 0 { let rj = Int(rev[j]); zr[rj] = ar + bi; zi[rj] = -ai + br }
                             k &+= 1
                         }
-                    } }
+                    } } }
                 } }
             } }
-            fft.transform(re: zr, im: zi, inverse: true)
+            fft.transform(re: zr, im: zi, inverse: true, permuted: true)
         } }
         writeOutput(channel: a, second: b)
     }
