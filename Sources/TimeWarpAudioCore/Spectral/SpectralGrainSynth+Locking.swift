@@ -112,7 +112,7 @@ extension SpectralGrainSynth {
         var qr = Double(previousR[peak]) * xr + Double(previousI[peak]) * xi
         var qi = Double(previousI[peak]) * xr - Double(previousR[peak]) * xi
         let qm = (qr * qr + qi * qi).squareRoot()
-        if qm > 0 && qm.isFinite { qr /= qm; qi /= qm } else { qr = 1; qi = 0 }
+        if qm > 0 && qm.isFinite { let inverse = 1 / qm; qr *= inverse; qi *= inverse } else { qr = 1; qi = 0 }
         // Times i^k (ω_k · hop = k · π/2 when hop = N/4) and e^(−i · correction · hop).
         if geometry.hop &* 4 == n {
             switch peak & 3 {

@@ -152,11 +152,11 @@ public struct SpectralGrainSynth: Sendable {
         // The series' factors as products (no divisions): 1/(k(k+1)).
         let s = r * (1 - r2 * (1.0 / 6) * (1 - r2 * (1.0 / 20) * (1 - r2 * (1.0 / 42) * (1 - r2 * (1.0 / 72) * (1 - r2 * (1.0 / 110))))))
         let c = 1 - r2 * 0.5 * (1 - r2 * (1.0 / 12) * (1 - r2 * (1.0 / 30) * (1 - r2 * (1.0 / 56) * (1 - r2 * (1.0 / 90)))))
-        switch Int(turns) & 3 {
-        case 0: return (c, s)
-        case 1: return (-s, c)
-        case 2: return (-c, -s)
-        default: return (s, -c)
-        }
+        // Turned by `q` quarter turns without branches (the quadrant of a noisy phase is random):
+        // (c, s), (−s, c), (−c, −s), (s, −c); the products by 0 and ±1 are exact.
+        let q = Int(turns) & 3
+        let odd = Double(q & 1)
+        let u = c * (1 - odd) + s * odd, v = s * (1 - odd) + c * odd
+        return (u * Double(1 &- 2 &* (((q &+ 1) >> 1) & 1)), v * Double(1 &- 2 &* ((q >> 1) & 1)))
     }
 }
