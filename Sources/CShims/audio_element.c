@@ -37,7 +37,7 @@ timewarp_audio_class_init (GstAudioTimeWarpClass * klass)
   g_object_class_install_property (gobject_class, TIMEWARP_PROP_PITCH_ENGINE,
       g_param_spec_enum ("pitch-engine", "Pitch engine",
           "How pitch=preserve keeps the pitch: wsola (overlap-add of 30 ms windows) or spectral "
-          "(a phase vocoder with phase locking, transients kept whole; 88 ms latency)",
+          "(a phase vocoder with phase locking, transients kept whole; 173 ms latency)",
           timewarp_pitch_engine_get_type (), TIMEWARP_DEFAULT_PITCH_ENGINE, ready));
 
   timewarp_element_class_add_pad_templates (GST_ELEMENT_CLASS (klass), TIMEWARP_AUDIO_CAPS);

@@ -92,7 +92,7 @@ timewarp_pitch_engine_get_type (void)
   static gsize type = 0;
   static const GEnumValue values[] = {
     {0, "WSOLA: overlap-add of 30 ms windows aligned on the waveform (38 ms latency)", "wsola"},
-    {1, "Spectral: phase vocoder with phase locking and phase reset at transients (43 ms grains, 85 ms below 500 Hz; 88 ms latency)", "spectral"},
+    {1, "Spectral: phase vocoder with phase locking and phase reset at transients (43 ms grains, 171 ms below 500 Hz; 173 ms latency)", "spectral"},
     {0, NULL, NULL},
   };
   return register_enum (&type, "GstTimeWarpPitchEngine", values);

@@ -4,7 +4,7 @@
 public enum AudioPitchEngine: Int32, PropertyEnum {
     /// `wsola`: overlap-add of 30 ms windows moved to match the waveform (38 ms latency).
     case wsola = 0
-    /// `spectral`: a phase vocoder with phase locking and transients kept (43 ms grains, 85 ms
+    /// `spectral`: a phase vocoder with phase locking and transients kept (43 ms grains, 171 ms
     /// below 500 Hz).
     case spectral = 1
 
@@ -26,7 +26,7 @@ public enum AudioPitchEngine: Int32, PropertyEnum {
     public var summary: String {
         switch self {
         case .wsola: return "WSOLA: overlap-add of 30 ms windows aligned on the waveform (38 ms latency)"
-        case .spectral: return "Spectral: phase vocoder with phase locking and phase reset at transients (43 ms grains, 85 ms below 500 Hz; 88 ms latency)"
+        case .spectral: return "Spectral: phase vocoder with phase locking and phase reset at transients (43 ms grains, 171 ms below 500 Hz; 173 ms latency)"
         }
     }
 }

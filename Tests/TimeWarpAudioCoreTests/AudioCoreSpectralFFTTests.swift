@@ -5,7 +5,7 @@ import XCTest
 /// `SpectralFFT` against a naive DFT computed here in `Double`, and its inverse.
 final class AudioCoreSpectralFFTTests: XCTestCase {
     func testMatchesNaiveDFT() {
-        for n in [2, 8, 64, 512] {
+        for n in [2, 4, 8, 16, 32, 64, 128, 512, 2048] {
             let x = AudioCoreTestSupport.noise(count: 2 * n, seed: UInt64(n))
             var re = (0..<n).map { Float(x[2 * $0]) }, im = (0..<n).map { Float(x[2 * $0 + 1]) }
             let fft = SpectralFFT(size: n)
@@ -36,6 +36,25 @@ final class AudioCoreSpectralFFTTests: XCTestCase {
         for t in 0..<n {
             XCTAssertEqual(Double(re[t]) / Double(n), x[t], accuracy: 1e-5)
             XCTAssertEqual(Double(im[t]) / Double(n), 0, accuracy: 1e-5)
+        }
+    }
+
+    func testPermutedInputGivesTheSameTransform() {
+        // Writing value i at index reversed[i] and skipping the permutation is the same
+        // transform: the permutation is all the skipped pass does.
+        for n in [2, 16, 2048] {
+            let x = AudioCoreTestSupport.noise(count: 2 * n, seed: 3)
+            let re = (0..<n).map { Float(x[2 * $0]) }, im = (0..<n).map { Float(x[2 * $0 + 1]) }
+            let fft = SpectralFFT(size: n)
+            var pr = [Float](repeating: 0, count: n), pi = pr
+            for i in 0..<n { pr[Int(fft.reversed[i])] = re[i]; pi[Int(fft.reversed[i])] = im[i] }
+            for inverse in [false, true] {
+                var a = re, b = im, c = pr, d = pi
+                a.withUnsafeMutableBufferPointer { r in b.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: inverse) } }
+                c.withUnsafeMutableBufferPointer { r in d.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: inverse, permuted: true) } }
+                XCTAssertEqual(a, c, "n \(n)")
+                XCTAssertEqual(b, d, "n \(n)")
+            }
         }
     }
 

@@ -60,8 +60,9 @@ final class AudioCoreSpectralTests: XCTestCase {
             let window = Self.rate / 20  // 50 ms
             var windows = 0
             // Away from the ends, where the grains read silence beyond the input: half the
-            // longest grain (512 input frames at 16 kHz) times the factor, 800 frames at least.
-            let margin = max(800, Int(512 * largest))
+            // longest grain (1024 input frames at 16 kHz: 2048, four times the 512 of the short
+            // grains) times the factor, 800 frames at least.
+            let margin = max(800, Int(1024 * largest))
             for from in stride(from: margin, to: out.count - margin - window, by: window) {
                 windows += 1
                 let f = AudioCoreTestSupport.zeroCrossingFrequency(out, rate: Self.rate, from: from, to: from + window)

@@ -5,8 +5,9 @@
 /// one hop after the previous one. The same call serves a forward map (`WarpSpectralStretcher`)
 /// and any grain placement a remap curve asks for.
 ///
-/// Per grain: each channel's windowed frame and the same frame under the window's derivative go
-/// through one complex FFT; the channels' spectra are summed (the mix). Peaks of the mix's
+/// Per grain: the channels' frames go through one complex FFT per pair, and each channel's
+/// spectra under the Hann window and under its derivative come from its plain spectrum by three
+/// taps (`SpectralGrainSynth+Analysis`); the channels' spectra are summed (the mix). Peaks of the mix's
 /// magnitude get their instantaneous frequency by reassignment, `ω = ω_k − Im(X_dw / X_w)`, and
 /// their phase advances from the previous grain's output phase by `ω · hop`; every other bin
 /// takes the rotation of the peak whose region it lies in (identity phase locking,
@@ -24,8 +25,6 @@ public struct SpectralGrainSynth: Sendable {
     /// The sizes.
     public let geometry: SpectralGeometry
     let fft: SpectralFFT
-    let window: [Float]
-    let derivative: [Float]
     let synthesis: [Float]
     /// Bins `0 ... N/2`.
     let bins: Int
@@ -33,6 +32,9 @@ public struct SpectralGrainSynth: Sendable {
     var re: [Float], im: [Float]
     /// Each channel's spectrum (bin-major per channel: `c * bins + k`), centred on the grain.
     var xr: [Float], xi: [Float]
+    /// Scratch: two channels' spectra under no window (`SpectralGrainSynth+Analysis`), bins
+    /// `active.lowerBound − 1 ... active.upperBound`, as re A, im A, re B, im B side by side.
+    var plain: [Float]
     /// The mix's spectrum and derivative spectrum.
     var mr: [Float], mi: [Float], dr: [Float], di: [Float]
     /// The mix's power per bin.
@@ -41,16 +43,19 @@ public struct SpectralGrainSynth: Sendable {
     var previousR: [Float], previousI: [Float]
     /// The rotation applied to each bin.
     var rotR: [Float], rotI: [Float]
-    /// Peak bins of the current grain.
-    var peaks: [Int]
+    /// Peak bins of the current grain (the first `peakCount`).
+    var peaks: [Int32]
+    var peakCount = 0
     /// Each bin's frequency as rendered by the last grain (rad per frame: its region's peak's).
     var binOmega: [Float]
     /// True until a grain has been rendered (the first one is taken as it is).
     var first = true
     /// The last grain, windowed and interleaved (`size * channels`).
-    public private(set) var output: [Float]
+    public internal(set) var output: [Float]
     /// Each bin's gain in the output (a band of a multi-resolution pair; all 1 by default).
     let band: [Float]
+    /// The same times `(−1)^k` (un-centring), 0 for the imaginary part at DC and Nyquist.
+    let gainR: [Float], gainI: [Float]
     /// The bins whose gain is not 0: `bandStart ..< bandEnd`.
     let bandStart: Int, bandEnd: Int
     /// The bins worked on: the band and 4 more on each side (a peak's neighbours); the others
@@ -64,8 +69,7 @@ public struct SpectralGrainSynth: Sendable {
         self.geometry = geometry
         let n = geometry.size
         fft = SpectralFFT(size: n)
-        window = geometry.analysisWindow()
-        derivative = geometry.derivativeWindow()
+        plain = [Float](repeating: 0, count: 4 * (n / 2 + 3))
         synthesis = geometry.synthesisWindow()
         bins = n / 2 + 1
         re = [Float](repeating: 0, count: n); im = re
@@ -73,11 +77,12 @@ public struct SpectralGrainSynth: Sendable {
         mr = [Float](repeating: 0, count: bins); mi = mr; dr = mr; di = mr; power = mr
         previousR = mr; previousI = mr; rotR = mr; rotI = mr
         binOmega = (0..<(n / 2 + 1)).map { Float(2 * Double.pi * Double($0) / Double(n)) }
-        peaks = []
-        peaks.reserveCapacity(bins)
+        peaks = [Int32](repeating: 0, count: n / 2 + 1)
         output = [Float](repeating: 0, count: n * c)
         let gains = (0..<(n / 2 + 1)).map { band(Double($0) / Double(n)) }
         self.band = gains
+        gainR = gains.indices.map { $0 & 1 == 0 ? gains[$0] : -gains[$0] }
+        gainI = gains.indices.map { $0 == 0 || $0 == n / 2 ? 0 : ($0 & 1 == 0 ? gains[$0] : -gains[$0]) }
         bandStart = gains.firstIndex { $0 != 0 } ?? 0
         bandEnd = (gains.lastIndex { $0 != 0 } ?? 0) + 1
         active = max(0, bandStart - 4) ..< min(n / 2 + 1, max(bandEnd + 4, bandStart))
@@ -112,155 +117,24 @@ public struct SpectralGrainSynth: Sendable {
                                 guide: SpectralGrainSynth? = nil, ahead: Int = 0) {
         let n = geometry.size, c = channels
         guard frame.count >= n &* c, let f = frame.baseAddress else { return }
-        for k in active { mr[k] = 0; mi[k] = 0; dr[k] = 0; di[k] = 0 }
-        for ch in 0..<c { analyse(f, channel: ch) }
+        clearMix()
+        var pair = 0
+        while pair < c {
+            analyse(f, channel: pair, second: pair &+ 1 < c ? pair &+ 1 : nil)
+            pair &+= 2
+        }
         let resetting = reset || first
         first = false
         if resetting {
             for k in active { rotR[k] = 1; rotI[k] = 0 }
         } else {
-            lockPhases(guide: guide.flatMap { $0.first ? nil : $0 }, ahead: ahead)
+            lockPhases(guide: guide, ahead: ahead)
         }
-        for k in active {
-            previousR[k] = mr[k] * rotR[k] - mi[k] * rotI[k]
-            previousI[k] = mr[k] * rotI[k] + mi[k] * rotR[k]
-        }
+        keepOutputMix()
         var ch = 0
         while ch < c {
             synthesise(channel: ch, second: ch &+ 1 < c ? ch &+ 1 : nil)
             ch &+= 2
-        }
-    }
-
-    /// One channel's spectrum (and its share of the mix's spectra), centred (bin `k` times `(−1)^k`).
-    private mutating func analyse(_ f: UnsafePointer<Float>, channel ch: Int) {
-        let n = geometry.size, c = channels, nb = bins
-        for i in 0..<n {
-            let v = f[i &* c &+ ch]
-            re[i] = v * window[i]
-            im[i] = v * derivative[i]
-        }
-        re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: false) } }
-        let mask = n &- 1
-        let base = ch &* nb
-        for k in active {
-            let j = (n &- k) & mask
-            let ar = re[k], ai = im[k], br = re[j], bi = im[j]
-            let sign: Float = k & 1 == 0 ? 0.5 : -0.5
-            let wr = (ar + br) * sign, wi = (ai - bi) * sign
-            let vr = (ai + bi) * sign, vi = (br - ar) * sign
-            xr[base &+ k] = wr; xi[base &+ k] = wi
-            mr[k] += wr; mi[k] += wi
-            dr[k] += vr; di[k] += vi
-        }
-    }
-
-    /// Identity phase locking on the mix: each peak's phase advances by its instantaneous
-    /// frequency times the hop from the previous output; its region's bins take its rotation.
-    private mutating func lockPhases(guide: SpectralGrainSynth?, ahead: Int) {
-        let n = geometry.size
-        var peakPower: Float = 0
-        for k in active {
-            let p = mr[k] * mr[k] + mi[k] * mi[k]
-            power[k] = p
-            peakPower = max(peakPower, p)
-        }
-        peaks.removeAll(keepingCapacity: true)
-        let floor = peakPower * 1e-12
-        guard peakPower > 0, peakPower.isFinite else {
-            for k in active { rotR[k] = 1; rotI[k] = 0 }
-            return
-        }
-        for k in active {
-            let p = power[k]
-            let left = k > active.lowerBound ? power[k &- 1] : -1
-            let right = k &+ 1 < active.upperBound ? power[k &+ 1] : -1
-            if p > floor && p > left && p >= right { peaks.append(k) }
-        }
-        if peaks.isEmpty { peaks.append(active.lowerBound) }
-        let hop = Double(geometry.hop)
-        var regionStart = active.lowerBound
-        for (index, peak) in peaks.enumerated() {
-            // The region ends at the lowest bin before the next peak.
-            var regionEnd = active.upperBound
-            if index &+ 1 < peaks.count {
-                let next = peaks[index &+ 1]
-                var low = peak, lowPower = power[peak]
-                for k in peak..<next where power[k] < lowPower { low = k; lowPower = power[k] }
-                regionEnd = max(low, peak &+ 1)
-            }
-            let p = Double(power[peak])
-            // ω = ω_k − Im(D / X) (rad per frame).
-            let cross = Double(di[peak]) * Double(mr[peak]) - Double(dr[peak]) * Double(mi[peak])
-            let omega = 2 * Double.pi * Double(peak) / Double(n) - (p > 0 ? cross / p : 0)
-            let advance = omega * hop
-            var ur = Double(previousR[peak]), ui = Double(previousI[peak])
-            let um = (ur * ur + ui * ui).squareRoot()
-            if um > 0 && um.isFinite { ur /= um; ui /= um } else {
-                let xm = p.squareRoot()
-                ur = xm > 0 ? Double(mr[peak]) / xm : 1; ui = xm > 0 ? Double(mi[peak]) / xm : 0
-            }
-            var (ca, sa) = Self.cosSin(advance)
-            // A peak both vocoders render takes the guide's phase at its frequency instead.
-            if let guide, band[peak] < 1, band[peak] > 0 {
-                let j = Int(max(0, min(Double(guide.bins &- 1), (omega * Double(guide.geometry.size) / (2 * Double.pi)).rounded())))
-                var gr = Double(guide.previousR[j]), gi = Double(guide.previousI[j])
-                let gm = (gr * gr + gi * gi).squareRoot()
-                if gm > 0 && gm.isFinite {
-                    gr /= gm; gi /= gm
-                    let (ga, gs) = Self.cosSin(Double(guide.binOmega[j]) * Double(ahead))
-                    (ur, ui) = (gr * ga - gi * gs, gr * gs + gi * ga)
-                    (ca, sa) = (1, 0)
-                }
-            }
-            let tr = ur * ca - ui * sa, ti = ur * sa + ui * ca
-            // Rotation = target phasor · conj(X) / |X|.
-            let xm = p.squareRoot()
-            var rr = 1.0, ri = 0.0
-            if xm > 0 && xm.isFinite && tr.isFinite && ti.isFinite {
-                let xr0 = Double(mr[peak]) / xm, xi0 = Double(mi[peak]) / xm
-                rr = tr * xr0 + ti * xi0
-                ri = ti * xr0 - tr * xi0
-            }
-            let (fr, fi) = (Float(rr), Float(ri))
-            let fo = Float(omega)
-            for k in regionStart..<max(regionEnd, regionStart) { rotR[k] = fr; rotI[k] = fi; binOmega[k] = fo }
-            regionStart = max(regionEnd, regionStart)
-        }
-        for k in regionStart..<max(regionStart, active.upperBound) { rotR[k] = 1; rotI[k] = 0 }
-    }
-
-    /// Rotates one or two channels' spectra, un-centres them and inverts them with one complex
-    /// FFT (the first channel in the real part, the second in the imaginary), windowed into `output`.
-    private mutating func synthesise(channel a: Int, second b: Int?) {
-        let n = geometry.size, c = channels, nb = bins
-        let baseA = a &* nb, baseB = (b ?? 0) &* nb
-        let hasB = b != nil
-        let mask = n &- 1
-        for i in 0..<n { re[i] = 0; im[i] = 0 }
-        for k in active {
-            let sign: Float = k & 1 == 0 ? band[k] : -band[k]
-            // DC and Nyquist are real in a real signal: their imaginary parts are dropped (else
-            // they would leak into the channel packed beside).
-            let real: Float = k == 0 || k == nb &- 1 ? 0 : 1
-            let ar = (xr[baseA &+ k] * rotR[k] - xi[baseA &+ k] * rotI[k]) * sign
-            let ai = (xr[baseA &+ k] * rotI[k] + xi[baseA &+ k] * rotR[k]) * sign * real
-            var br: Float = 0, bi: Float = 0
-            if hasB {
-                br = (xr[baseB &+ k] * rotR[k] - xi[baseB &+ k] * rotI[k]) * sign
-                bi = (xr[baseB &+ k] * rotI[k] + xi[baseB &+ k] * rotR[k]) * sign * real
-            }
-            // Z[k] = A[k] + i B[k]; Z[N−k] = conj(A[k]) + i conj(B[k]).
-            re[k] = ar - bi; im[k] = ai + br
-            let j = (n &- k) & mask
-            if j != k && k != 0 {
-                re[j] = ar + bi; im[j] = -ai + br
-            }
-        }
-        re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { m in fft.transform(re: r, im: m, inverse: true) } }
-        for i in 0..<n {
-            output[i &* c &+ a] = re[i] * synthesis[i]
-            if let b { output[i &* c &+ b] = im[i] * synthesis[i] }
         }
     }
 
@@ -270,16 +144,19 @@ public struct SpectralGrainSynth: Sendable {
     static func cosSin(_ x: Double) -> (Double, Double) {
         guard x.isFinite, abs(x) < 1e9 else { return (1, 0) }
         let quarter = Double.pi / 2
-        let turns = (x / quarter).rounded()
+        // Rounded to the nearest by the 1.5 · 2^52 shift (no C library call; |x| < 1e9).
+        let shift = 6755399441055744.0
+        let turns = (x / quarter + shift) - shift
         let r = x - turns * quarter
         let r2 = r * r
-        let s = r * (1 - r2 / 6 * (1 - r2 / 20 * (1 - r2 / 42 * (1 - r2 / 72 * (1 - r2 / 110)))))
-        let c = 1 - r2 / 2 * (1 - r2 / 12 * (1 - r2 / 30 * (1 - r2 / 56 * (1 - r2 / 90))))
-        switch Int(turns) & 3 {
-        case 0: return (c, s)
-        case 1: return (-s, c)
-        case 2: return (-c, -s)
-        default: return (s, -c)
-        }
+        // The series' factors as products (no divisions): 1/(k(k+1)).
+        let s = r * (1 - r2 * (1.0 / 6) * (1 - r2 * (1.0 / 20) * (1 - r2 * (1.0 / 42) * (1 - r2 * (1.0 / 72) * (1 - r2 * (1.0 / 110))))))
+        let c = 1 - r2 * 0.5 * (1 - r2 * (1.0 / 12) * (1 - r2 * (1.0 / 30) * (1 - r2 * (1.0 / 56) * (1 - r2 * (1.0 / 90)))))
+        // Turned by `q` quarter turns without branches (the quadrant of a noisy phase is random):
+        // (c, s), (−s, c), (−c, −s), (s, −c); the products by 0 and ±1 are exact.
+        let q = Int(turns) & 3
+        let odd = Double(q & 1)
+        let u = c * (1 - odd) + s * odd, v = s * (1 - odd) + c * odd
+        return (u * Double(1 &- 2 &* (((q &+ 1) >> 1) & 1)), v * Double(1 &- 2 &* ((q >> 1) & 1)))
     }
 }

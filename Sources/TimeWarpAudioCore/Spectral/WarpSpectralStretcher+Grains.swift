@@ -5,7 +5,8 @@ extension WarpSpectralStretcher {
     /// it) has arrived, or at the end in any case; returns whether it did.
     mutating func placeGrain() -> Bool {
         let n = geometry.size, half = n / 2
-        let withLow = low != nil && nextGrain & 1 == 0
+        let phase = nextGrain & (lowEvery &- 1)
+        let withLow = low != nil && phase == 0
         let lowSize = low?.geometry.size ?? n
         let widest = withLow ? lowSize : n
         let centre = nextGrain &* geometry.hop
@@ -17,49 +18,58 @@ extension WarpSpectralStretcher {
             mapped = p
         }
         guard mapped.isFinite else { return false }
-        var position = max(-4.0e15, min(4.0e15, mapped))
+        let clamped = max(-4.0e15, min(4.0e15, mapped))
         let reach = Double(Self.reachGrains &* self.reach)
-        // Only the short grains' reach moves grains: a transient's low band in the long grains
-        // just outside it is smeared a little, where anchoring them too took whole syllables of
-        // speech off the map (measured: 2 dB more round-trip LSD).
-        let anchorHalf = Double(half)
-        // The nearest transient whose input reaches this grain's map window or whose output
-        // position lies within this grain: read at unit rate from it, phases reset.
-        var transient = false
-        var best = Double.infinity
+        // A transient moves the short grains within half a short grain of it, the long ones within
+        // `longAnchor` of half a long grain (see there).
+        let shortRadius = Double(half)
+        let longRadius = withLow ? max(shortRadius, Self.longAnchor * Double(lowSize / 2)) : shortRadius
+        let (position, transient) = anchored(clamped, centre: centre, radius: shortRadius)
+        let (longPosition, longTransient) = withLow ? anchored(clamped, centre: centre, radius: longRadius) : (position, transient)
+        let centreFrame = Int(position.rounded())
+        let longFrame = Int(longPosition.rounded())
+        let end = max(centreFrame &+ half, withLow ? longFrame &+ lowSize / 2 : Int.min)
+        // Every transient that could move this grain must have been looked for: those in its
+        // input window and those the map puts within its output window.
+        guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + longRadius)) else { return false }
+        // The long grain first (every `lowEvery` hops): the short one takes the phases of the bins
+        // both render from it, at this centre or advanced by a hop.
+        if withLow, var long = low.take() {
+            Self.gather(input, from: longFrame &- lowSize / 2, into: &lowFrame)
+            lowFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: longTransient) }
+            long.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- lowSize / 2)) }
+            low = long
+        }
+        Self.gather(input, from: centreFrame &- half, into: &frame)
+        let ahead = phase &* geometry.hop
+        frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient, guide: low, ahead: ahead) }
+        synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
+        nextGrain &+= 1
+        let keep = Int(clamped) &- Int(reach)
+        input.discard(before: min(keep, input.count &- widest))
+        onsets.forget(before: keep)
+        return true
+    }
+
+    /// The position of the grain centred on output `centre` whose map position is `mapped`: the
+    /// nearest transient whose input lies within `radius` of it or whose output position lies
+    /// within `radius` of `centre` moves it to read at unit rate from the transient, `o + (c − T(o))`
+    /// (and resets its phases: `true`); else `mapped`, `false`.
+    func anchored(_ mapped: Double, centre: Int, radius: Double) -> (Double, Bool) {
+        let reach = Double(Self.reachGrains &* self.reach)
+        var position = mapped, transient = false, best = Double.infinity
         for o in onsets.onsets {
-            let d = Double(o) - position
+            let d = Double(o) - mapped
             if d > reach { break }
             guard d > -reach, let y = positions.outputPosition(ofInput: o) else { continue }
             let distance = abs(Double(centre) - y)
-            if abs(d) < anchorHalf || distance < anchorHalf, distance < best {
+            if abs(d) < radius || distance < radius, distance < best {
                 best = distance
                 position = Double(o) + (Double(centre) - y)
                 transient = true
             }
         }
-        let centreFrame = Int(position.rounded())
-        let end = centreFrame &+ widest / 2
-        // Every transient that could move this grain must have been looked for: those in its
-        // input window and those the map puts within its output window.
-        guard isEnding || (end <= input.count && end <= onsets.scanned && onsetsCover(Double(centre) + anchorHalf)) else { return false }
-        // The long grain first (every other hop): the short one takes the phases of the bins
-        // both render from it, at this centre or advanced by a hop.
-        if withLow, var long = low.take() {
-            Self.gather(input, from: centreFrame &- lowSize / 2, into: &lowFrame)
-            lowFrame.withUnsafeBufferPointer { long.render(frame: $0, reset: transient) }
-            long.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- lowSize / 2)) }
-            low = long
-        }
-        Self.gather(input, from: centreFrame &- half, into: &frame)
-        let ahead = withLow ? 0 : geometry.hop
-        frame.withUnsafeBufferPointer { synth.render(frame: $0, reset: transient, guide: low, ahead: ahead) }
-        synth.output.withUnsafeBufferPointer { overlap.add(grain: $0, at: Int64(centre &- half)) }
-        nextGrain &+= 1
-        let keep = Int(max(-4.0e15, min(4.0e15, mapped))) &- Int(reach)
-        input.discard(before: min(keep, input.count &- widest))
-        onsets.forget(before: keep)
-        return true
+        return (position, transient)
     }
 
     /// Copies the input frames from `start` on into `frame` (as many as it holds; silence where
@@ -68,18 +78,20 @@ extension WarpSpectralStretcher {
         let c = input.channels
         let n = frame.count / c
         let lo = input.firstFrame, hi = input.count
+        // The frames kept are contiguous: silence, one copy, silence.
+        let a = min(max(start, lo), start &+ n), b = max(a, min(start &+ n, hi))
         input.samples.withUnsafeBufferPointer { s in
             frame.withUnsafeMutableBufferPointer { f in
-                guard let sp = s.baseAddress, let fp = f.baseAddress else { return }
-                for i in 0..<n {
-                    let at = start &+ i
-                    if at >= lo && at < hi {
-                        let src = sp + input.slot(at) &* c
-                        for ch in 0..<c { fp[i &* c &+ ch] = src[ch] }
-                    } else {
-                        for ch in 0..<c { fp[i &* c &+ ch] = 0 }
-                    }
+                guard let fp = f.baseAddress else { return }
+                let head = (a &- start) &* c, body = (b &- a) &* c
+                let from = input.slot(a) &* c
+                guard let sp = s.baseAddress, from >= 0, from &+ body <= s.count else {
+                    for i in 0..<(n &* c) { fp[i] = 0 }
+                    return
                 }
+                for i in 0..<head { fp[i] = 0 }
+                if body > 0 { (fp + head).update(from: sp + from, count: body) }
+                for i in (head &+ body)..<(n &* c) { fp[i] = 0 }
             }
         }
     }

@@ -66,7 +66,8 @@ final class AudioPitchEngineElementTests: XCTestCase {
         XCTAssertNotEqual(gst_pad_query(src, q), 0)
         var mn: GstClockTime = 0
         gst_query_parse_latency(q, nil, &mn, nil)
-        XCTAssertEqual(UInt64(mn), 4224 * 1_000_000_000 / 48000)
+        // The long grain (4 × 2048 frames at 48 kHz) plus an onset block (2048 / 16 frames).
+        XCTAssertEqual(UInt64(mn), (4 * 2048 + 2048 / 16) * 1_000_000_000 / 48000)
         gst_mini_object_unref(UnsafeMutableRawPointer(q).assumingMemoryBound(to: GstMiniObject.self))
     }
 }
