@@ -1,13 +1,13 @@
 import CGStreamer
 
 /// A file's duration as its container states it, read by its demuxer and parsers alone
-/// (`filesrc ! parsebin`, each stream into a `fakesink`, prerolled): no decoder is opened,
-/// where `MediaInfo.discover` (GstDiscoverer) opens one per stream and decodes its first frame
-/// (about 25 ms and 4000 page faults for a 720p H.264 + 5.1 AAC file, which the warp's check
-/// of its own output does not need).
+/// (`filesrc ! parsebin`, each stream into a `fakesink`, asked once all have started): no
+/// decoder is opened, where `MediaInfo.discover` (GstDiscoverer) opens one per stream and
+/// decodes its first frame (about 25 ms and 4000 page faults for a 720p H.264 + 5.1 AAC file,
+/// which the warp's check of its own output does not need).
 public enum ContainerDuration {
     /// The duration of the file at `path` in ns, or nil when it has none, cannot be read or
-    /// does not preroll within `timeoutSeconds` (the caller falls back to the discoverer).
+    /// does not start its streams within `timeoutSeconds` (the caller falls back to the discoverer).
     public static func read(path: String, timeoutSeconds: UInt64 = 10) -> UInt64? {
         guard let pipeline = gst_pipeline_new(nil) else { return nil }
         defer {
@@ -21,7 +21,7 @@ public enum ContainerDuration {
         gst_bin_add(bin, parse)
         guard gst_element_link(source, parse) != 0 else { return nil }
         gst_util_set_object_arg(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GObject.self), "location", path)
-        // Each stream into a fakesink of its own, which prerolls on its first buffer (or gap).
+        // Each stream into a fakesink of its own (an unlinked stream would stop the demuxer with an error).
         let padAdded: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?, gpointer?) -> Void = {
             _, pad, data in
             guard let pad, let data, let sink = gst_element_factory_make("fakesink", nil) else { return }
@@ -35,11 +35,30 @@ public enum ContainerDuration {
         }
         g_signal_connect_data(parse, "pad-added", unsafeBitCast(padAdded, to: GCallback.self), UnsafeMutableRawPointer(pipeline),
                               nil, GConnectFlags(rawValue: 0))
+        // parsebin changes state at once (it is not asynchronous, as decodebin is) and exposes
+        // every stream together once the headers are read: the pipeline's stream-start message,
+        // posted when every fakesink has had its stream's start, says they are all there.
         guard gst_element_set_state(pipeline, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE,
-              gst_element_get_state(pipeline, nil, nil, GstClockTime(timeoutSeconds * 1_000_000_000)) == GST_STATE_CHANGE_SUCCESS
-        else { return nil }
+              let bus = gst_element_get_bus(pipeline) else { return nil }
+        defer { gst_object_unref(bus) }
+        let kinds = GstMessageType(rawValue: GST_MESSAGE_STREAM_START.rawValue | GST_MESSAGE_ERROR.rawValue)
+        guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime(timeoutSeconds * 1_000_000_000), kinds) else { return nil }
+        let exposed = message.pointee.type == GST_MESSAGE_STREAM_START
+        gst_message_unref(message)
+        guard exposed else { return nil }
+        // The longest duration any stream's demuxer (through its parser) states.
+        let longest: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?, gpointer?) -> gboolean = {
+            _, pad, data in
+            var ns: gint64 = -1
+            if let pad, let data, gst_pad_query_duration(pad, GST_FORMAT_TIME, &ns) != 0 {
+                let best = data.assumingMemoryBound(to: gint64.self)
+                best.pointee = max(best.pointee, ns)
+            }
+            return 1
+        }
         var ns: gint64 = -1
-        guard gst_element_query_duration(pipeline, GST_FORMAT_TIME, &ns) != 0, ns > 0 else { return nil }
+        _ = gst_element_foreach_src_pad(parse, longest, &ns)
+        guard ns > 0 else { return nil }
         return UInt64(ns)
     }
 }
