@@ -119,7 +119,7 @@ let package = Package(
             ]
         ),
         // gst-warp-launch: its pure logic (Logic/) and the built tool run as a user would (Tool/).
-        .testTarget(name: "WarpLaunchTests", dependencies: ["WarpLaunchKit", "TimeWarpMap", "GStreamerBinding"]),
+        .testTarget(name: "WarpLaunchTests", dependencies: ["WarpLaunchKit", "TimeWarpMap", "GStreamerBinding", "GStreamerDiscovery"]),
     ],
     swiftLanguageModes: [.v6]
 )

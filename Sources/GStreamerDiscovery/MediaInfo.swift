@@ -20,6 +20,10 @@ public struct MediaInfo {
     /// Whether the first video stream's orientation tag turns it a quarter (rotate-90/270, or
     /// flipped and so turned): its upright picture is `height` wide and `width` high.
     public var videoQuarterTurned = false
+    /// Whether the first video stream's orientation tag asks for any turn or flip (a tag other
+    /// than `rotate-0`): only then does the warp put `videoflip` in its video branch, which
+    /// copies every frame even when it has nothing to turn.
+    public var videoTurned = false
     /// The first video stream's size once turned upright as its orientation tag says.
     public var uprightVideoSize: (width: Int, height: Int)? {
         video.map { videoQuarterTurned ? ($0.height, $0.width) : ($0.width, $0.height) }
@@ -130,15 +134,17 @@ public struct MediaInfo {
                                 Int(gst_discoverer_video_info_get_framerate_num(v)),
                                 Int(gst_discoverer_video_info_get_framerate_denom(v)))
                 result.videoCaps = capsString(v)
-                result.videoQuarterTurned = [gst_discoverer_stream_info_get_tags(v), gst_discoverer_info_get_tags(info)]
-                    .contains { tags in
+                let orientations = [gst_discoverer_stream_info_get_tags(v), gst_discoverer_info_get_tags(info)]
+                    .compactMap { tags -> String? in
                         var value: UnsafeMutablePointer<gchar>?
                         guard let tags, gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else {
-                            return false
+                            return nil
                         }
                         defer { g_free(value) }
-                        return String(cString: value).hasSuffix("-90") || String(cString: value).hasSuffix("-270")
+                        return String(cString: value)
                     }
+                result.videoQuarterTurned = orientations.contains { $0.hasSuffix("-90") || $0.hasSuffix("-270") }
+                result.videoTurned = orientations.contains { $0 != "rotate-0" }
             }
             gst_discoverer_stream_info_list_free(list)
         }

@@ -73,7 +73,7 @@ struct ChunkWorker {
         let fps = rate != .any ? rate.framesPerSecond
             : WarpGraph.variableRatePeak(media: media, curve: curve, durationNs: media.duration)
         let pipeline = try Gst.parseLaunch("urisourcebin name=src ! parsebin name=parse  decodebin name=dec  queue name=in ! videoconvert ! \(crop)"
-                                           + "videoflip video-direction=auto ! videotimewarp name=vwarp ! video/x-raw,framerate=\(rate.capsFraction) ! "
+                                           + "\(WarpGraph.turnFragment(media))videotimewarp name=vwarp ! video/x-raw,framerate=\(rate.capsFraction) ! "
                                            + encoder.videoEncoder(codec, size: size, fps: fps, cropsOddSides: false)
                                            + " ! gdppay name=pay ! fdsink name=sink")
         guard let src = pipeline.child("src"), let parse = pipeline.child("parse"), let dec = pipeline.child("dec"),

@@ -131,7 +131,7 @@ final class WarpGraph {
         let queue = settings.reverse ? "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0" : "queue"
         // A rotated input (image-orientation tag, as phones write it) is turned upright, as
         // ffmpeg does when it re-encodes: the pixels play upright in every player, with no
-        // tag for them to honour or ignore (a passthrough for an unrotated input).
+        // tag for them to honour or ignore (left out for an unrotated input: `turnFragment`).
         // An odd side that the encoder refuses is cropped before the turn, on the stored
         // size: the frame is even both before and after videoflip applies the orientation
         // tag (which comes after the first caps), and the upright picture loses one row or
@@ -140,8 +140,15 @@ final class WarpGraph {
         let crop = EncoderSettings.evenCropFragment(codec, size)
         let fps = frameRate != .any ? frameRate.framesPerSecond
             : Self.variableRatePeak(media: media, curve: settings.curve, durationNs: settings.durationNs)
-        return "\(queue) ! videoconvert ! \(crop)videoflip video-direction=auto ! videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
+        return "\(queue) ! videoconvert ! \(crop)\(Self.turnFragment(media))videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
             + encoder.videoEncoder(codec, size: size, fps: fps, cropsOddSides: false)
+    }
+
+    /// `videoflip video-direction=auto ! ` when the input's orientation tag asks for a turn or
+    /// flip, else "": videoflip copies every frame even when it has nothing to turn (GStreamer
+    /// 1.22), which cost as much as the rest of the tool's own steps together (issue 33).
+    static func turnFragment(_ media: MediaInfo) -> String {
+        media.videoTurned ? "videoflip video-direction=auto ! " : ""
     }
 
     /// Adds one branch (`description`, whose warp element is `warpName`) linked to the muxer;

@@ -136,10 +136,17 @@ struct WarpJob {
         }
         try complete(file.path, as: target.destination, graph: graph, container: source.container)
         keepTemporary = true
-        let measured = try? MediaInfo.discover(path: target.destination)
+        let measured = Self.measureDuration(of: target.destination)
         if let plotPath = target.plotPath { try writePlotFile(plotPath, mapping: mapping, media: source.media) }
-        return finish(Result(plan: plan, measuredDuration: measured?.seconds, counters: counters, plotPath: target.plotPath),
+        return finish(Result(plan: plan, measuredDuration: measured, counters: counters, plotPath: target.plotPath),
                       run: run, source: source, frameRate: mapping.frameRate)
+    }
+
+    /// The written file's duration in seconds, as its container states it: read by the demuxer
+    /// alone (`ContainerDuration`), the discoverer only when that finds none; nil if neither does.
+    static func measureDuration(of path: String) -> Double? {
+        if let ns = ContainerDuration.read(path: path) { return Double(ns) / 1e9 }
+        return (try? MediaInfo.discover(path: path))?.seconds
     }
 
     /// The error after a signal: exit status 128 + the signal (130 for Ctrl-C).
