@@ -90,8 +90,12 @@ final class WarpGraph {
         src.set("uri", uri)
         // Every frame of a damaged input, the same on each run (GStreamer 1.26's FFmpeg decoders).
         src.avoidFrameThreadLossesInFFmpegDecoders()
-        // An audio-only output: the video is not decoded (left as it is, unlinked).
-        if container.isAudioOnly { src.set("caps", "audio/x-raw") }
+        // An audio-only output: the video is not decoded (left as it is, unlinked); the text
+        // subtitles it keeps (MP4's .m4a holds timed text) still stop at text (without them in
+        // the caps their pads never came and the muxer waited for them forever).
+        if container.isAudioOnly {
+            src.set("caps", streams.subtitleIndices.isEmpty ? "audio/x-raw" : Self.audioAndTextCaps)
+        }
         // Matroska holds SSA/ASS as it is: the decoder stops there (as for raw media), so the
         // styles and positions stay; other containers take the text that ssaparse gives.
         if container.keepsSSA, !settings.reverse, !streams.subtitleIndices.isEmpty {
@@ -276,6 +280,8 @@ final class WarpGraph {
     /// uridecodebin's default `caps` (GStreamer 1.22): where decoding stops.
     static let decodedCaps = "video/x-raw(ANY); audio/x-raw(ANY); text/x-raw(ANY); subpicture/x-dvd; subpicture/x-dvb; "
         + "subpicture/x-xsub; subpicture/x-pgs; closedcaption/x-cea-608; closedcaption/x-cea-708"
+    /// What decoding stops at for an audio-only output that keeps text subtitles.
+    static let audioAndTextCaps = "audio/x-raw(ANY); text/x-raw(ANY)"
     /// The SSA/ASS media types, which Matroska keeps as they are.
     static let ssaTypes: Set<String> = ["application/x-ssa", "application/x-ass"]
     /// `decodedCaps` and SSA/ASS: what decoding stops at when the output keeps SSA/ASS.

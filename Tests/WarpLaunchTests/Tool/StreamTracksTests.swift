@@ -126,9 +126,11 @@ final class StreamTracksTests: XCTestCase {
         let inputCues = numbers(try probe(["-select_streams", "s:0", "-show_entries", "packet=pts_time,duration_time"],
                                           "in.mkv", in: dir))
         XCTAssertEqual(inputCues.count, 2, "\(inputCues)")
-        for name in ["out.mp4", "out.mov"] {
-            let r = try ToolProcess.run(["warp", "in.mkv", name, "--function", "triangle", "--factor", "2", "-q", "-an"],
-                                        in: dir)
+        // .m4a (MP4 holding audio only) keeps the cues as timed text too: their pads never came
+        // before (the decoder stopped at audio alone) and the muxer waited for them forever.
+        for (name, extra) in [("out.mp4", ["-an"]), ("out.mov", ["-an"]), ("out.m4a", [])] {
+            let r = try ToolProcess.run(["warp", "in.mkv", name, "--function", "triangle", "--factor", "2", "-q"] + extra,
+                                        in: dir, timeout: 60)
             XCTAssertEqual(r.status, 0, r.summary)
             XCTAssertEqual(try probe(["-select_streams", "s:0", "-show_entries", "stream=codec_name"], name, in: dir)
                             .trimmingCharacters(in: .whitespacesAndNewlines), "mov_text", name)
