@@ -69,6 +69,17 @@ public struct DamageTally: Sendable, Equatable {
         }
     }
 
+    /// A new segment that maps timestamps to stream time differently (matroskademux re-sends
+    /// ffmpeg's MKV segment from 0 after a first one from the first frame): the next frame's
+    /// spacing from the previous one is not measured, since the two times are on different
+    /// scales. The cadence and the count stay.
+    public mutating func restartSpacing() {
+        lastPTS = nil
+        lastInterval = nil
+        lastCounted = 0
+        lastSetFirstAt = false
+    }
+
     /// The report line, nil when nothing was damaged.
     public var line: String? {
         guard frames > 0, let firstAt else { return nil }

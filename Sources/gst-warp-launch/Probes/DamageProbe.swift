@@ -23,7 +23,8 @@ final class DamageProbe: Sendable {
         pad.addProbe([.buffers, .downstreamEvents]) { [self] item in
             switch item {
             case .segment(let segment):
-                offset.store(Int64(clamping: segment.start) &- Int64(clamping: segment.time), ordering: .relaxed)
+                let new = Int64(clamping: segment.start) &- Int64(clamping: segment.time)
+                if offset.exchange(new, ordering: .relaxed) != new { tally.withLock { $0.restartSpacing() } }
             case .buffer(let buffer):
                 guard buffer.pts != UInt64.max else { return .pass }
                 let pts = Double(Int64(clamping: buffer.pts) &- offset.load(ordering: .relaxed)) / 1e9

@@ -58,4 +58,21 @@ final class DamageTallyTests: XCTestCase {
         early.add(pts: 5.0 / 30, duration: nil)     // three lost at 2/30 ... 4/30
         XCTAssertEqual(early.frames, 3)
     }
+
+    /// An ffmpeg MKV whose video starts at 23 ms: matroskademux sends a segment from 23 ms (the
+    /// first frame at stream time 0), then the file's segment from 0 (the next frame at 56 ms).
+    /// Across the new segment the spacing (56 ms against 33) is not a lost frame.
+    func testANewSegmentIsNotAGap() {
+        var t = DamageTally(frameDuration: 1.0 / 30, mediumSeconds: 4)
+        t.add(pts: 0, duration: nil)
+        t.restartSpacing()
+        for k in 0..<30 { t.add(pts: 0.056 + Double(k) / 30, duration: nil) }
+        XCTAssertEqual(t.frames, 0)
+        // Without the restart the same times count one frame (56 ms is 23 ms over the cadence,
+        // more than half a frame).
+        var u = DamageTally(frameDuration: 1.0 / 30, mediumSeconds: 4)
+        u.add(pts: 0, duration: nil)
+        for k in 0..<30 { u.add(pts: 0.056 + Double(k) / 30, duration: nil) }
+        XCTAssertEqual(u.frames, 1)
+    }
 }
