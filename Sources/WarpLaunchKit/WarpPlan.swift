@@ -132,9 +132,7 @@ public struct WarpPlan: Sendable {
     /// The audio's pitch in words, for the plan.
     public var pitchText: String {
         guard preservesPitch else { return "follow (moves with the speed, as tape)" }
-        let engine = pitchEngine ?? .propertyDefault
-        let how = engine == .spectral ? "the spectral engine, a phase vocoder" : "the wsola engine, overlap-add"
-        return "preserve (only the tempo follows the curve; \(how))"
+        return "preserve (only the tempo follows the curve; the \((pitchEngine ?? .propertyDefault).nick) engine)"
     }
 
     /// The remap's history line for the plan: how much input the curve keeps to show again, and
