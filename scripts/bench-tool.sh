@@ -5,7 +5,8 @@
 #   ffmpeg: -filter_complex "[0:v]setpts=2*PTS,fps=25[v];[0:a]asetrate=24000,aresample=48000[a]"
 # BENCH_TOOL_REPS interleaved runs each (default 3); the minimum CPU time (user + system) and
 # wall time of each, the ratios ours / ffmpeg, and the bytes written, at our default keyframe
-# interval and at x264's (-g 250, what ffmpeg writes). Printed, never asserted.
+# interval and at x264's (-g 250, what ffmpeg writes); and the audio-only job (.m4a, ffmpeg -vn).
+# Printed, never asserted.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 launch=${GST_WARP_LAUNCH:-$here/../.build/release/gst-warp-launch}
@@ -33,15 +34,22 @@ theirs() {
     -filter_complex "[0:v]setpts=2*PTS,fps=25[v];[0:a]asetrate=24000,aresample=48000[a]" -map "[v]" -map "[a]" \
     -c:v libx264 -crf 20 -preset faster -c:a aac -b:a 160k ffmpeg.mp4
 }
-for _ in $(seq "$reps"); do ours; theirs; done
+# The audio-only job (an .m4a from the same clip): the video is neither decoded nor encoded.
+ours_audio() { measure ours_audio "$launch" warp in.mp4 ours.m4a --speed 0.5 -q -y; }
+theirs_audio() {
+  measure ffmpeg_audio ffmpeg -v error -y -i in.mp4 -vn -filter_complex "[0:a]asetrate=24000,aresample=48000[a]" \
+    -map "[a]" -c:a aac -b:a 160k ffmpeg.m4a
+}
+for _ in $(seq "$reps"); do ours; theirs; ours_audio; theirs_audio; done
 ours_bytes=$(stat -c %s ours.mp4); ffmpeg_bytes=$(stat -c %s ffmpeg.mp4)
 "$launch" warp in.mp4 ours250.mp4 --speed 0.5 --crf 20 --preset faster -g 250 -q -y
 ours250_bytes=$(stat -c %s ours250.mp4)
 min() { sort -n -k"$2" "$1" | head -1 | awk -v k="$2" '{ print $k }'; }
-awk -v oc="$(min ours.times 1)" -v ow="$(min ours.times 2)" -v fc="$(min ffmpeg.times 1)" -v fw="$(min ffmpeg.times 2)" \
+awk -v oa="$(min ours_audio.times 1)" -v fa="$(min ffmpeg_audio.times 1)" -v oc="$(min ours.times 1)" -v ow="$(min ours.times 2)" -v fc="$(min ffmpeg.times 1)" -v fw="$(min ffmpeg.times 2)" \
     -v ob="$ours_bytes" -v o250="$ours250_bytes" -v fb="$ffmpeg_bytes" -v n="$reps" 'BEGIN {
   printf "warp against ffmpeg, 5.3 s 720p25 H.264 + 5.1 AAC at half speed (x264 crf 20 faster, AAC 160k), min of %d runs:\n", n
   printf "  %-22s cpu %5.2f s  wall %5.2f s  %9d bytes (-g 250: %d)\n", "gst-warp-launch warp", oc, ow, ob, o250
   printf "  %-22s cpu %5.2f s  wall %5.2f s  %9d bytes\n", "ffmpeg", fc, fw, fb
   printf "  ours / ffmpeg: cpu %.2f (goal <= 1.0), wall %.2f, bytes %.3f, at -g 250 %.3f (goal within 3 %%)\n",
-    oc / fc, ow / fw, ob / fb, o250 / fb }'
+    oc / fc, ow / fw, ob / fb, o250 / fb
+  printf "  audio only (.m4a): cpu ours %.2f s, ffmpeg %.2f s, ours / ffmpeg %.2f\n", oa, fa, oa / fa }'

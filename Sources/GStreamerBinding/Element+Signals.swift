@@ -38,6 +38,25 @@ extension Element {
         connect("autoplug-continue", unsafeBitCast(callback, to: GCallback.self), retaining: MediaTypeSet(mediaTypes))
     }
 
+    /// For a bin that plugs decoders (`uridecodebin`, `decodebin`): plugs no decoder whose klass
+    /// names one of `kinds` ("Video", "Audio"): "autoplug-select" answers expose, so such a
+    /// stream comes out parsed but still encoded, and an output that leaves it out does not pay
+    /// for decoding it (a pad left unlinked, as playbin leaves an unselected stream).
+    public func leaveUndecoded(_ kinds: Set<String>) {
+        let callback: @convention(c) (UnsafeMutablePointer<GstElement>?, UnsafeMutablePointer<GstPad>?,
+                                      UnsafeMutablePointer<GstCaps>?, OpaquePointer?,
+                                      gpointer?) -> Int32 = { _, _, _, factory, data in
+            guard let factory, let data,
+                  let klass = gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS) else {
+                return autoplugSelectTry
+            }
+            let words = String(cString: klass).split(separator: "/").map(String.init)
+            let kinds = Unmanaged<MediaTypeSet>.fromOpaque(data).takeUnretainedValue().types
+            return words.contains("Decoder") && words.contains(where: kinds.contains) ? autoplugSelectExpose : autoplugSelectTry
+        }
+        connect("autoplug-select", unsafeBitCast(callback, to: GCallback.self), retaining: MediaTypeSet(kinds))
+    }
+
     /// For a bin that plugs decoders (`uridecodebin`, `decodebin`): on GStreamer 1.26 and later,
     /// each FFmpeg video decoder (`avdec_*`) plugged anywhere inside decodes with slice threads
     /// (`thread-type=slice`) instead of frame threads. gst-libav 1.26 with FFmpeg 7 loses frames
@@ -76,6 +95,10 @@ extension Element {
                               GConnectFlags(rawValue: 0))
     }
 }
+
+/// GstAutoplugSelectResult (gst-plugins-base's playback plugin, not in a public header):
+/// try the factory, or expose the pad as it is.
+private let autoplugSelectTry: Int32 = 0, autoplugSelectExpose: Int32 = 1
 
 private final class MediaTypeSet: Sendable {
     let types: Set<String>

@@ -90,7 +90,11 @@ final class WarpGraph {
         src.set("uri", uri)
         // Every frame of a damaged input, the same on each run (GStreamer 1.26's FFmpeg decoders).
         src.avoidFrameThreadLossesInFFmpegDecoders()
-        // An audio-only output: the video is not decoded (left as it is, unlinked); the text
+        // A kind of stream the output leaves out is not decoded: its pads come out encoded and
+        // stay unlinked (an .m4a from a 720p clip decoded every picture for nothing: issue 33).
+        let undecoded = (streams.keepsVideo ? [] : ["Video"]) + (streams.keepsAudio ? [] : ["Audio"])
+        if !undecoded.isEmpty { src.leaveUndecoded(Set(undecoded)) }
+        // An audio-only output: decoding stops at raw audio; the text
         // subtitles it keeps (MP4's .m4a holds timed text) still stop at text (without them in
         // the caps their pads never came and the muxer waited for them forever).
         if container.isAudioOnly {
