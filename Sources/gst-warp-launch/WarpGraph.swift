@@ -149,7 +149,7 @@ final class WarpGraph {
         let fps = frameRate != .any ? frameRate.framesPerSecond
             : Self.variableRatePeak(media: media, curve: settings.curve, durationNs: settings.durationNs)
         return "\(queue) ! videoconvert ! \(crop)\(Self.turnFragment(media))videotimewarp name=vwarp ! video/x-raw,framerate=\(frameRate.capsFraction) ! "
-            + encoder.videoEncoder(codec, size: size, fps: fps, cropsOddSides: false)
+            + encoder.videoEncoder(codec, size: size, fps: fps, cropsOddSides: false, boundedMemory: settings.reverse)
     }
 
     /// `videoflip video-direction=auto ! ` when the input's orientation tag asks for a turn or

@@ -96,13 +96,16 @@ final class WarpPlanTests: XCTestCase {
         // 720p30 is 3600 MB/frame, 108000 MB/s, so 4.1 (the least warp tags): 50000 x 5/4 = 62500.
         XCTAssertTrue(EncoderSettings(crf: 18).videoEncoder(.h264, size: (1280, 720), fps: 30)
             .contains("pass=qual quantizer=18 bitrate=62500 "))
-        // Memory (issue 24): no lookahead thread with its own frames, and a 15-frame lookahead at
-        // the default preset only; a preset given keeps x264's own lookahead.
-        XCTAssertTrue(EncoderSettings().videoEncoder(.h264).contains(" rc-lookahead=15 sync-lookahead=0 ! h264parse"))
+        // Memory (issue 24): a 15-frame lookahead at the default preset only (a preset given keeps
+        // x264's own lookahead); no lookahead thread with its own frames when the memory is
+        // bounded (--reverse), x264's thread otherwise (issue 33: the encoder waited for it).
+        XCTAssertTrue(EncoderSettings().videoEncoder(.h264).contains(" rc-lookahead=15 ! h264parse"))
+        XCTAssertTrue(EncoderSettings().videoEncoder(.h264, boundedMemory: true).contains(" rc-lookahead=15 sync-lookahead=0 ! h264parse"))
         XCTAssertTrue(EncoderSettings(preset: "faster").videoEncoder(.h264).contains(" rc-lookahead=15 "))
-        let slow = EncoderSettings(preset: "slow").videoEncoder(.h264)
+        let slow = EncoderSettings(preset: "slow").videoEncoder(.h264, boundedMemory: true)
         XCTAssertFalse(slow.contains("rc-lookahead"), slow)
         XCTAssertTrue(slow.contains(" sync-lookahead=0 ! h264parse"), slow)
+        XCTAssertFalse(EncoderSettings(preset: "slow").videoEncoder(.h264).contains("sync-lookahead"))
         XCTAssertTrue(wav.isAudioOnly)
         XCTAssertEqual(try OutputContainer.forPath("x.m4a").primingFrames, 1024)
         XCTAssertNil(try OutputContainer.forPath("x.mkv").primingFrames)
