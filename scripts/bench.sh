@@ -330,7 +330,8 @@ fi
 
 # Each element's own cost per buffer, in callgrind instructions net of a pipeline with no
 # element and the same caps (deterministic where the wall-time ratios above move by 0.1; goals:
-# variable rate <= identity's own cost, 30 -> 60 <= videorate's).
+# variable rate <= identity's own cost, 30 -> 60 <= videorate's, linear audio <= 0.6x
+# audioresample's, sinc <= audioresample's).
 if [ -z "$ONLY" ] || [[ "instructions" == *"$ONLY"* ]]; then
   echo
   "$(dirname "$0")/per-buffer-instructions.sh" "$(gst-inspect-1.0 videotimewarp 2>/dev/null | awk '/Filename/ {print $2}')"
