@@ -22,17 +22,9 @@ final class FFmpegDecoderThreadTests: XCTestCase {
 
         // The decoder decodebin plugged, and its thread-type flags.
         var decoders: [UInt32] = []
-        let bin = UnsafeMutableRawPointer(dec.raw).assumingMemoryBound(to: GstBin.self)
-        let iterator = try XCTUnwrap(gst_bin_iterate_recurse(bin))
-        defer { gst_iterator_free(iterator) }
-        var item = GValue()
-        while gst_iterator_next(iterator, &item) == GST_ITERATOR_OK {
-            defer { g_value_reset(&item) }
-            guard let element = g_value_get_object(&item), let factory = gst_element_get_factory(element.assumingMemoryBound(to: GstElement.self)),
-                  let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self)) else { continue }
-            defer { g_free(name) }
-            guard String(cString: name) == "avdec_h264" else { continue }
-            let object = element.assumingMemoryBound(to: GObject.self)
+        try forEachElement(in: dec) { element, factory in
+            guard factory == "avdec_h264" else { return }
+            let object = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self)
             let klass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(to: GObjectClass.self)
             let spec = try XCTUnwrap(g_object_class_find_property(klass, "thread-type"))
             var value = GValue()
@@ -41,7 +33,6 @@ final class FFmpegDecoderThreadTests: XCTestCase {
             decoders.append(g_value_get_flags(&value))
             g_value_unset(&value)
         }
-        if item.g_type != 0 { g_value_unset(&item) }
 
         var major: guint = 0, minor: guint = 0, micro: guint = 0, nano: guint = 0
         gst_version(&major, &minor, &micro, &nano)

@@ -41,23 +41,12 @@ final class UndecodedStreamTests: XCTestCase {
         pipeline.waitForStateChange(timeoutNs: 10_000_000_000)
 
         var decoders: [String] = []
-        let bin = UnsafeMutableRawPointer(dec.raw).assumingMemoryBound(to: GstBin.self)
-        let iterator = try XCTUnwrap(gst_bin_iterate_recurse(bin))
-        defer { gst_iterator_free(iterator) }
-        var item = GValue()
-        while gst_iterator_next(iterator, &item) == GST_ITERATOR_OK {
-            defer { g_value_reset(&item) }
-            guard let element = g_value_get_object(&item),
-                  let factory = gst_element_get_factory(element.assumingMemoryBound(to: GstElement.self)),
-                  let klass = gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS) else { continue }
+        forEachElement(in: dec) { element, factory in
+            guard let klass = gst_element_factory_get_metadata(gst_element_get_factory(element), GST_ELEMENT_METADATA_KLASS)
+            else { return }
             let words = String(cString: klass).split(separator: "/")
-            guard words.contains("Decoder"), words.contains("Video"),
-                  let name = gst_object_get_name(UnsafeMutableRawPointer(factory).assumingMemoryBound(to: GstObject.self))
-            else { continue }
-            decoders.append(String(cString: name))
-            g_free(name)
+            if words.contains("Decoder"), words.contains("Video") { decoders.append(factory) }
         }
-        if item.g_type != 0 { g_value_unset(&item) }
         let sinkPad = try XCTUnwrap(pipeline.child("sink")?.staticPad("sink"))
         return (decoders, sinkPad.mediaType)
     }
