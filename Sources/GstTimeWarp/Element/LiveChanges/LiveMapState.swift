@@ -28,8 +28,9 @@ final class LiveMapState: Sendable {
 
     /// Nothing for the streaming thread to look at (without a control binding): the map was
     /// used already, no setting changed, no controller is followed. Three relaxed loads (plain
-    /// loads on x86-64 and arm64), no lock, no read-modify-write.
-    @inline(__always)
+    /// loads on x86-64 and arm64), no lock, no read-modify-write. Called, not inlined: the
+    /// element's per-buffer check then passes the object borrowed, with no reference counting.
+    @inline(never)
     var isQuiet: Bool {
         mapUsed.load(ordering: .relaxed) && !settingsChanged.load(ordering: .relaxed)
             && !followingController.load(ordering: .relaxed)
