@@ -19,18 +19,15 @@ export GST_PLUGIN_PATH=$work GST_REGISTRY=$work/registry.bin
 gst-inspect-1.0 videotimewarp >/dev/null
 audio="audiotestsrc samplesperbuffer=960 wave=white-noise ! audio/x-raw,format=F32LE,rate=48000,channels=2,layout=interleaved"
 src="videotestsrc pattern=solid-color ! video/x-raw,width=64,height=64,framerate=30/1"
-# irs N TAIL: instructions of the pipeline with N buffers (@D@ in TAIL: N frames at 30 fps, in ns)
-irs() {
-  local tail=${2//@D@/$(( $1 * 1000000000 / 30 ))}
+# instructions SOURCE N TAIL: instructions of `SOURCE ! TAIL ! fakesink` with N buffers (SOURCE's
+# first word is its element, which gets num-buffers=N)
+instructions() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null gst-launch-1.0 -q \
-    videotestsrc num-buffers="$1" pattern=solid-color ! video/x-raw,width=64,height=64,framerate=30/1 ! $tail \
-    ! fakesink sync=false 2>&1 | awk '/I +refs/ {gsub(",", "", $4); print $4}'
+    ${1%% *} num-buffers="$2" ${1#* } ! $3 ! fakesink sync=false 2>&1 | awk '/I +refs/ {gsub(",", "", $4); print $4}'
 }
-# airs N TAIL: the same for the audio source with N buffers
-airs() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null gst-launch-1.0 -q \
-    audiotestsrc num-buffers="$1" ${audio#audiotestsrc } ! $2 ! fakesink sync=false 2>&1 | awk '/I +refs/ {gsub(",", "", $4); print $4}'
-}
+# irs N TAIL: the video source (@D@ in TAIL: N frames at 30 fps, in ns); airs N TAIL: the audio one
+irs() { instructions "$src" "$1" "${2//@D@/$(( $1 * 1000000000 / 30 ))}"; }
+airs() { instructions "$audio" "$1" "$2"; }
 row() {  # label tail [short long counter] -> prints the row, sets $last to the instructions per buffer
   local a b short=${3:-10000} long=${4:-30000} count=${5:-irs}
   a=$($count "$short" "$2"); b=$($count "$long" "$2")

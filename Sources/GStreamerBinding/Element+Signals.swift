@@ -32,10 +32,10 @@ extension Element {
                                       UnsafeMutablePointer<GstCaps>?, gpointer?) -> gboolean = { _, _, caps, data in
             guard let caps, let data, gst_caps_get_size(caps) > 0, let structure = gst_caps_get_structure(caps, 0),
                   let name = gst_structure_get_name(structure) else { return 1 }
-            let stops = Unmanaged<MediaTypeSet>.fromOpaque(data).takeUnretainedValue().types
+            let stops = Unmanaged<StringSet>.fromOpaque(data).takeUnretainedValue().types
             return stops.contains(String(cString: name)) ? 0 : 1
         }
-        connect("autoplug-continue", unsafeBitCast(callback, to: GCallback.self), retaining: MediaTypeSet(mediaTypes))
+        connect("autoplug-continue", unsafeBitCast(callback, to: GCallback.self), retaining: StringSet(mediaTypes))
     }
 
     /// For a bin that plugs decoders (`uridecodebin`, `decodebin`): plugs no decoder whose klass
@@ -51,10 +51,10 @@ extension Element {
                 return autoplugSelectTry
             }
             let words = String(cString: klass).split(separator: "/").map(String.init)
-            let kinds = Unmanaged<MediaTypeSet>.fromOpaque(data).takeUnretainedValue().types
+            let kinds = Unmanaged<StringSet>.fromOpaque(data).takeUnretainedValue().types
             return words.contains("Decoder") && words.contains(where: kinds.contains) ? autoplugSelectExpose : autoplugSelectTry
         }
-        connect("autoplug-select", unsafeBitCast(callback, to: GCallback.self), retaining: MediaTypeSet(kinds))
+        connect("autoplug-select", unsafeBitCast(callback, to: GCallback.self), retaining: StringSet(kinds))
     }
 
     /// For a bin that plugs decoders (`uridecodebin`, `decodebin`): on GStreamer 1.26 and later,
@@ -100,7 +100,8 @@ extension Element {
 /// try the factory, or expose the pad as it is.
 private let autoplugSelectTry: Int32 = 0, autoplugSelectExpose: Int32 = 1
 
-private final class MediaTypeSet: Sendable {
+/// A set of strings held as a signal handler's user data (media types, klass words).
+private final class StringSet: Sendable {
     let types: Set<String>
     init(_ types: Set<String>) { self.types = types }
 }

@@ -24,8 +24,8 @@ final class WarpElement<S: WarpStream & ~Copyable>: TimeWarpElementImpl {
     let status: StreamStatus
     /// `status.live` for the per-buffer check, borrowed: read through a strong reference, its
     /// atomic loads made Swift retain and release it for every buffer (about 55 instructions,
-    /// a third of what separated the element's own cost from identity's: issue 33). `status`
-    /// holds it as long as the element lives.
+    /// all that put the element's own cost above identity's: issue 33). `status` holds it as
+    /// long as the element lives.
     private let quietFlags: Unmanaged<LiveMapState>
 
     /// The Swift side of `element`.
